@@ -31,9 +31,10 @@ type Store interface {
 
 	// AddLogoCredits adds n (may be negative, never below zero) and returns the account.
 	AddLogoCredits(ctx context.Context, accountID int64, n int) (brandgen.Account, error)
-	// SpendLogo atomically takes one free logo if any is left, else price credits; it returns the
-	// balances after, or brandgen.ErrInsufficientCredits (nothing changed).
-	SpendLogo(ctx context.Context, accountID int64, price int) (freeLeft, credits int, err error)
+	// SpendLogo atomically takes one free logo if any is left, else price credits; it returns which
+	// balance it took from (pass usedFree to RefundLogo) and the balances after, or
+	// brandgen.ErrInsufficientCredits (nothing changed).
+	SpendLogo(ctx context.Context, accountID int64, price int) (usedFree bool, freeLeft, credits int, err error)
 	// RefundLogo undoes one SpendLogo (usedFree says which balance it took from).
 	RefundLogo(ctx context.Context, accountID int64, usedFree bool, price int) error
 
@@ -68,7 +69,8 @@ type Store interface {
 }
 
 // Diagram is a stored diagram: its model (source) and display settings are opaque JSON owned by the
-// diagrams package.
+// diagrams package. They come back equal as JSON, not byte for byte (Postgres normalises jsonb:
+// whitespace and key order change); empty means JSON null.
 type Diagram struct {
 	ID        string
 	AccountID int64
