@@ -1,0 +1,120 @@
+package renderer
+
+import (
+	"context"
+	"fmt"
+	"testing"
+)
+
+var benchPages = []struct {
+	name string
+	html string
+}{
+	{"glass", card},
+	{"flat", flatCard},
+}
+
+// BenchmarkRender measures a warm render of a 1080x1350 card: Chromium's default PNG encoder
+// against the fast capture re-encoded in Go (the pool's path) and the fast capture as is.
+//
+//	go test -run XXX -bench Render -benchtime 20x ./renderer
+func BenchmarkRender(b *testing.B) {
+	p := needPool(b)
+	if err := p.Start(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	level := p.cfg.PNGLevel
+	defer func() { p.chromeEncode, p.cfg.PNGLevel = false, level }()
+	for _, pg := range benchPages {
+		for _, mode := range []struct {
+			name   string
+			chrome bool
+			level  int
+		}{
+			{"chrome-default", true, level},
+			{fmt.Sprintf("fast+go-L%d", level), false, level},
+			{"fast+go-L6", false, 6},
+			{"fast-raw", false, -1},
+		} {
+			b.Run(pg.name+"/"+mode.name, func(b *testing.B) {
+				p.chromeEncode, p.cfg.PNGLevel = mode.chrome, mode.level
+				page := Page{HTML: pg.html, Width: 1080, Height: 1350}
+				ctx := context.Background()
+				if _, err := p.Render(ctx, page); err != nil { // warm the tab
+					b.Fatal(err)
+				}
+				var size int
+				for b.Loop() {
+					png, err := p.Render(ctx, page)
+					if err != nil {
+						b.Fatal(err)
+					}
+					size = len(png)
+				}
+				b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/op")
+				b.ReportMetric(float64(size), "bytes")
+			})
+		}
+	}
+}
+
+// BenchmarkReencode measures the Go side alone on captured cards: decode Chromium's fast PNG
+// and encode it at several settings.
+func BenchmarkReencode(b *testing.B) {
+	p := needPool(b)
+	level := p.cfg.PNGLevel
+	defer func() { p.cfg.PNGLevel = level }()
+	for _, pg := range benchPages {
+		p.cfg.PNGLevel = -1
+		fast, err := p.Render(context.Background(), Page{HTML: pg.html, Width: 1080, Height: 1350})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(pg.name+"/decode", func(b *testing.B) {
+			for b.Loop() {
+				if _, err := decodeRaw(fast); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+		for _, opt := range []pngOptions{
+			{level: 1}, {level: 4}, {level: 6}, {level: 8}, {level: 9},
+			{level: 8, workers: 1}, {level: 6, adaptive: true},
+		} {
+			name := fmt.Sprintf("%s/L%d/workers=%d/adaptive=%v", pg.name, opt.level, opt.workers, opt.adaptive)
+			b.Run(name, func(b *testing.B) {
+				var size int
+				for b.Loop() {
+					out, err := reencodePNG(fast, opt)
+					if err != nil {
+						b.Fatal(err)
+					}
+					size = len(out)
+				}
+				b.ReportMetric(float64(size), "bytes")
+				b.ReportMetric(float64(len(fast)), "in-bytes")
+			})
+		}
+	}
+}
+
+// BenchmarkFrames measures Frames on the glass and flat cards at 540x675 (a GIF size): 10
+// steps that move the headline, reported per frame.
+func BenchmarkFrames(b *testing.B) {
+	p := needPool(b)
+	var steps []string
+	for i := range 10 {
+		steps = append(steps, fmt.Sprintf("document.querySelector('h1').style.transform = 'translateY(%dpx)'", i*4))
+	}
+	for _, pg := range benchPages {
+		b.Run(pg.name, func(b *testing.B) {
+			page := Page{HTML: pg.html, Width: 540, Height: 675}
+			for b.Loop() {
+				if _, err := p.Frames(context.Background(), page, steps); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N*len(steps)), "ms/frame")
+		})
+	}
+}

@@ -1,0 +1,95 @@
+// Package renderer turns HTML pages into PNG images in a pool of headless Chromium tabs. It is
+// the only brandgen package that imports chromedp.
+//
+// # Pool
+//
+// A Pool has Config.Browsers browser processes (chromium-headless-shell) of Config.Tabs tabs
+// each; a render holds one tab. Browsers start lazily, or in Start; a slot's launches are
+// serialized, so a burst of first renders starts exactly one browser per slot. Renders beyond
+// the tabs wait in a queue of Config.QueueCap; past it Render fails at once with a
+// *brandgen.Error of code render_busy that wraps brandgen.ErrRenderBusy and carries a
+// RetryAfter hint (recent render time times queue length per tab, 1 s to 60 s).
+//
+// # Tabs and pages
+//
+// Each tab keeps a stage page at Origin (https://brandgen.internal/) for its whole life. The
+// stage preloads the fonts and style sheets of Config.Assets (FontFace.load and
+// <link media="not all">), so they stay decoded in the renderer's memory cache. A render sets
+// the viewport to the page's exact size (Emulation.setDeviceMetricsOverride, scale 1), writes
+// the HTML into a fresh sandboxed same-origin iframe (document.open/write/close into an
+// about:blank frame made after the previous render), waits for readiness with one
+// Runtime.evaluate awaitPromise, and captures the viewport (Page.captureScreenshot with
+// optimizeForSpeed). Each page gets a new document and a new JavaScript global, so top-level
+// const/let, timers and globals of one page never reach the next: Page.setDocumentContent,
+// measured 8-12 ms, keeps the window, and a second page declaring the same const fails. The
+// iframe's sandbox (allow-scripts allow-same-origin) stops top navigation, popups, dialogs and
+// form posts; a dialog that still opens is dismissed.
+//
+// Readiness contract with page templates: a page is captured once its load event has fired
+// (style sheets, scripts, images), document.fonts is loaded after a forced layout, every <img>
+// is loaded or failed and decoded, and, when <html> has the data-wait attribute, once
+// document.documentElement.dataset.ready === "1" (the page's own auto-fit script sets it; fonts
+// are awaited again after it). A page that is not ready within the render timeout less 10%
+// (at least 500 ms) fails with ErrNotReady naming what it waited for. Relative URLs resolve
+// against the origin root. Transparent pages get a transparent default background
+// (Emulation.setDefaultBackgroundColorOverride with alpha 0.001: alpha 0 is dropped by
+// omitzero and comes out opaque) and must not paint one themselves.
+//
+// # No network
+//
+// Every request of a tab is intercepted (Fetch domain, pattern "*"): requests to Origin are
+// answered from Config.Assets (cached in memory; 404 for a missing file), every other one is
+// failed (Stats.Blocked counts them). data: URIs never reach the network. WebSocket and WebRTC,
+// which the Fetch domain does not see, are stopped by the launch flags: a dead proxy for every
+// host including loopback, a host resolver that resolves nothing, and no non-proxied UDP.
+//
+// # Supervision
+//
+// Every render is bounded by Config.RenderTimeout (each Frames step too). A page that hangs
+// (a script in a loop) has its renderer crashed with Page.crash and its tab replaced, and the
+// browser is pinged: one that does not answer within 3 s is killed. A browser that dies (its
+// pipe closes) fails its renders in flight, which the pool retries once on a fresh browser
+// (Config.NoRetry: fail them at once) and then reports as render_busy; a crashed tab likewise.
+// The slot relaunches in the background. A browser retires after Config.RestartAfter renders:
+// new renders go to its successor and it closes when its last render ends. Each browser runs
+// in a process group of its own with a fresh --user-data-dir; Close kills the groups, waits
+// for the processes and removes the directories, so no Chromium outlives the pool.
+// Config.Observe receives the duration and error of each "render", "frames" and "launch".
+//
+// # PNG encoding
+//
+// Chromium's default PNG encoder (zlib level 6, adaptive filters) is slow: it is most of a
+// render's time on rich pages. The pool captures with optimizeForSpeed (filter Up, zlib level
+// 1: fast but big), then re-encodes in Go (png.go): it inflates Chromium's stream, writes an
+// 8-bit palette PNG when the picture has at most 256 colours (lossless), else RGB or RGBA with
+// unfiltered rows, deflated with klauspost/compress at Config.PNGLevel (8) in parallel
+// segments (GOMAXPROCS, at most 4). Unfiltered rows beat filtered ones on Chromium's renders
+// because its gradients are dithered: deflate finds long repeats in the raw rows that the
+// filters destroy.
+//
+// Figures, measured on the 2-core Xeon VM (shared, so ±15%) with the benchmark's 1080x1350
+// cards (go test -bench . ./renderer; go run ./bench/rawshot):
+//
+//	warm render, one at a time     glass (gradients, blur, text)    flat (solid fields, text)
+//	Chromium default PNG           523-596 ms   602,487 B           91-100 ms   49,672 B
+//	fast capture + Go, level 8     352-381 ms   570,791 B (-5%)     96-114 ms   42,225 B (-15%)
+//	fast capture + Go, level 6     317-362 ms   612,964 B           89-110 ms   57,646 B
+//	fast capture as is (-1)        227-277 ms 1,046,620 B           67-82 ms    76,685 B
+//
+//	Go side alone, glass card: inflate 45 ms; inflate+encode at level 1 60 ms (809 KB),
+//	6 74 ms (613 KB), 8 88 ms (571 KB), 9 142 ms (548 KB); level 8 on one core 120 ms.
+//	Adaptive filters at level 6: 123 ms, 622 KB.
+//
+//	Page swap inside a warm tab: iframe write 12 ms, iframe srcdoc 30 ms, navigation 58 ms.
+//	The glass card's capture costs ~270 ms inside Chromium (software raster of filter:
+//	blur(60px) and backdrop-filter, plus the fast encode); without blur or shadows 160 ms.
+//	Browser launch 190-300 ms; Start of 1 browser x 2 tabs 350-450 ms.
+//	Frames at 540x675, 10 steps: ~100 ms a frame on the glass card, ~55 ms on the flat one.
+//
+//	Throughput under load (renders/s, 2 cores), glass: 1x1 3.3-3.8, 1x2 4.0-5.3, 2x1 3.9-5.7,
+//	1x3 4.0-5.0 (p95 up to 2.7 s); flat: 1x2 13-15, 2x1 13-14. Chromium memory (PSS) for 1x2:
+//	~800 MiB on the glass card, ~270 MiB on the flat one; 2x1 takes 5-25% more.
+//
+// The default 1 browser x 2 tabs saturates two cores at the lowest memory; 2x1 is as fast and
+// isolates crashes better for a little more memory.
+package renderer

@@ -1,0 +1,187 @@
+package renderer
+
+import (
+	"bytes"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/png"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/klauspost/compress/zlib"
+)
+
+// testImages are pictures of each kind the codec meets: gradients and noise (truecolour), flat
+// fields (palette), alpha (RGBA and palette with tRNS), big enough for parallel segments.
+func testImages() map[string]image.Image {
+	r := rand.New(rand.NewPCG(1, 2))
+	const w, h = 640, 500
+	grad := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			grad.SetNRGBA(x, y, color.NRGBA{uint8(x * 255 / w), uint8(y * 255 / h), uint8(r.IntN(4) + 100), 255})
+		}
+	}
+	flat := image.NewNRGBA(image.Rect(0, 0, w, h))
+	draw.Draw(flat, flat.Bounds(), image.NewUniform(color.NRGBA{15, 118, 110, 255}), image.Point{}, draw.Src)
+	draw.Draw(flat, image.Rect(0, 300, w, h), image.NewUniform(color.NRGBA{245, 158, 11, 255}), image.Point{}, draw.Src)
+	for i := range 200 { // some antialiasing shades
+		flat.SetNRGBA(i, 10, color.NRGBA{uint8(i), uint8(i), uint8(i), 255})
+	}
+	alpha := image.NewNRGBA(image.Rect(0, 0, w, h))
+	for y := range h {
+		for x := range w {
+			alpha.SetNRGBA(x, y, color.NRGBA{200, uint8(x), 30, uint8(y * 255 / h)})
+		}
+	}
+	flatAlpha := image.NewNRGBA(image.Rect(0, 0, 300, 200))
+	draw.Draw(flatAlpha, image.Rect(50, 50, 250, 150), image.NewUniform(color.NRGBA{255, 0, 0, 255}), image.Point{}, draw.Src)
+	tiny := image.NewNRGBA(image.Rect(0, 0, 3, 2))
+	tiny.SetNRGBA(1, 1, color.NRGBA{1, 2, 3, 4})
+	return map[string]image.Image{"gradient": grad, "flat": flat, "alpha": alpha, "flat-alpha": flatAlpha, "tiny": tiny}
+}
+
+// fastPNG encodes img as Chromium's optimizeForSpeed does: RGB or RGBA, filter Up, level 1.
+func fastPNG(t testing.TB, img image.Image, opaque bool) []byte {
+	t.Helper()
+	b := img.Bounds()
+	m := &rawImage{w: b.Dx(), h: b.Dy(), bpp: 4}
+	if opaque {
+		m.bpp = 3
+	}
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			c := color.NRGBAModel.Convert(img.At(x, y)).(color.NRGBA)
+			m.pix = append(m.pix, c.R, c.G, c.B)
+			if !opaque {
+				m.pix = append(m.pix, c.A)
+			}
+		}
+	}
+	var out bytes.Buffer
+	ctype := byte(6)
+	if opaque {
+		ctype = 2
+	}
+	writeHeader(&out, m.w, m.h, ctype)
+	filtered := make([]byte, 0, (m.stride()+1)*m.h)
+	for y := range m.h {
+		filtered = append(filtered, 2)
+		for i := range m.stride() {
+			v := m.pix[y*m.stride()+i]
+			if y > 0 {
+				v -= m.pix[(y-1)*m.stride()+i]
+			}
+			filtered = append(filtered, v)
+		}
+	}
+	var z bytes.Buffer
+	zw, _ := zlib.NewWriterLevel(&z, 1)
+	zw.Write(filtered)
+	zw.Close()
+	writeChunk(&out, "IDAT", z.Bytes())
+	writeChunk(&out, "IEND", nil)
+	return out.Bytes()
+}
+
+func samePixels(t *testing.T, a, b image.Image) {
+	t.Helper()
+	if a.Bounds() != b.Bounds() {
+		t.Fatalf("bounds %v and %v", a.Bounds(), b.Bounds())
+	}
+	for y := a.Bounds().Min.Y; y < a.Bounds().Max.Y; y++ {
+		for x := a.Bounds().Min.X; x < a.Bounds().Max.X; x++ {
+			ca, cb := rgba(a.At(x, y)), rgba(b.At(x, y))
+			if ca[3] == 0 && cb[3] == 0 {
+				continue // colour under full transparency is free
+			}
+			if ca != cb {
+				t.Fatalf("pixel %d,%d: %v, want %v", x, y, ca, cb)
+			}
+		}
+	}
+}
+
+func TestReencodeLossless(t *testing.T) {
+	for name, img := range testImages() {
+		for _, opaque := range []bool{true, false} {
+			for _, opt := range []pngOptions{{level: 1}, {level: 8}, {level: 8, workers: 1}, {level: 6, noPalette: true}, {level: 4, adaptive: true, noPalette: true}} {
+				in := fastPNG(t, img, opaque)
+				out, err := reencodePNG(in, opt)
+				if err != nil {
+					t.Fatalf("%s: %v", name, err)
+				}
+				got, err := png.Decode(bytes.NewReader(out))
+				if err != nil {
+					t.Fatalf("%s opaque=%v %+v: image/png rejects the output: %v", name, opaque, opt, err)
+				}
+				want, _ := png.Decode(bytes.NewReader(in))
+				samePixels(t, got, want)
+				if len(out) > len(in) {
+					t.Errorf("%s: output %d bytes > input %d", name, len(out), len(in))
+				}
+			}
+		}
+	}
+}
+
+func TestReencodeChoosesLayout(t *testing.T) {
+	imgs := testImages()
+	for _, tc := range []struct {
+		name   string
+		opaque bool
+		ctype  byte
+	}{
+		{"gradient", true, 2},    // > 256 colours: RGB
+		{"flat", true, 3},        // few colours: palette
+		{"flat", false, 3},       // opaque RGBA input: still a palette
+		{"alpha", false, 6},      // translucent, many colours: RGBA
+		{"flat-alpha", false, 3}, // palette with tRNS
+	} {
+		out, err := reencodePNG(fastPNG(t, imgs[tc.name], tc.opaque), pngOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if out[25] != tc.ctype {
+			t.Errorf("%s opaque=%v: colour type %d, want %d", tc.name, tc.opaque, out[25], tc.ctype)
+		}
+		if tc.name == "flat-alpha" && !bytes.Contains(out, []byte("tRNS")) {
+			t.Errorf("%s: no tRNS chunk", tc.name)
+		}
+	}
+}
+
+func TestDecodeRawErrors(t *testing.T) {
+	good := fastPNG(t, testImages()["tiny"], true)
+	for name, data := range map[string][]byte{
+		"empty":     nil,
+		"signature": []byte("GIF89a"),
+		"truncated": good[:30],
+		"no IDAT":   append(append([]byte{}, good[:33]...), good[len(good)-12:]...),
+	} {
+		if _, err := decodeRaw(data); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	// A layout it does not handle (paletted) passes through reencodePNG unchanged.
+	var buf bytes.Buffer
+	png.Encode(&buf, image.NewPaletted(image.Rect(0, 0, 4, 4), color.Palette{color.Black, color.White}))
+	out, err := reencodePNG(buf.Bytes(), pngOptions{})
+	if err != nil || !bytes.Equal(out, buf.Bytes()) {
+		t.Errorf("paletted input: %v, changed=%v", err, !bytes.Equal(out, buf.Bytes()))
+	}
+}
+
+func TestToImage(t *testing.T) {
+	img := testImages()["alpha"]
+	for _, opaque := range []bool{true, false} {
+		m, err := decodeRaw(fastPNG(t, img, opaque))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := m.toImage()
+		want, _ := png.Decode(bytes.NewReader(fastPNG(t, img, opaque)))
+		samePixels(t, got, want)
+	}
+}

@@ -1,0 +1,558 @@
+package renderer
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"log/slog"
+	"os"
+	"os/exec"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/brandgen/brandgen"
+)
+
+// Errors of the pool. Renders hit by a full queue or by a browser crash fail with a
+// *brandgen.Error of code render_busy that wraps brandgen.ErrRenderBusy and carries a
+// RetryAfter hint; test with errors.Is(err, brandgen.ErrRenderBusy).
+var (
+	// ErrClosed: the pool is closed.
+	ErrClosed = errors.New("renderer: pool closed")
+	// ErrInvalidPage: the Page is not renderable (size out of range, empty HTML, too many steps).
+	ErrInvalidPage = errors.New("renderer: invalid page")
+	// ErrTimeout: the render did not finish within Config.RenderTimeout (a page that hangs).
+	ErrTimeout = errors.New("renderer: render timed out")
+	// ErrNotReady: the page did not become ready (load, fonts, images, data-ready) within the
+	// render's time budget; the message says what it was waiting for.
+	ErrNotReady = errors.New("renderer: page not ready")
+	// ErrStep: a frame step threw or rejected.
+	ErrStep = errors.New("renderer: frame step failed")
+	// ErrLaunch: the browser did not start.
+	ErrLaunch = errors.New("renderer: browser launch failed")
+)
+
+// Limits of a Page.
+const (
+	MaxDimension = 4096             // CSS pixels, each side
+	MaxPixels    = 4096 * 4096 / 2  // width*height
+	MaxHTML      = 32 << 20         // bytes of HTML
+	MaxSteps     = 1000             // frame steps per Frames call
+	defaultW     = 1080             // viewport of a fresh tab
+	defaultH     = 1350             //
+	retryAfterLo = time.Second      // bounds of the RetryAfter hint
+	retryAfterHi = 60 * time.Second //
+)
+
+// Config configures a Pool. The zero value of every field picks the default in brackets.
+type Config struct {
+	// ChromePath is the browser binary [/usr/lib/chromium/chromium-headless-shell if it exists,
+	// else chromium-headless-shell, headless-shell, chromium or google-chrome on PATH].
+	ChromePath string
+	// Browsers is the number of browser processes [1]; Tabs the tabs of each [2]. A render
+	// holds one tab, so Browsers*Tabs renders run at once.
+	Browsers, Tabs int
+	// RestartAfter restarts a browser after that many renders, to bound its memory [500];
+	// negative: never.
+	RestartAfter int
+	// QueueCap is how many renders may wait for a tab [32]; beyond it Render fails at once
+	// with render_busy. Negative: no waiting at all.
+	QueueCap int
+	// RenderTimeout bounds one render once it holds a tab (queue time excluded) and each step
+	// of Frames [30s].
+	RenderTimeout time.Duration
+	// LaunchTimeout bounds a browser start and a tab opening [20s].
+	LaunchTimeout time.Duration
+	// Assets is served to pages at Origin (e.g. fonts/Inter.woff2 at
+	// https://brandgen.internal/fonts/Inter.woff2). May be nil.
+	Assets fs.FS
+	// Preload lists asset paths (fonts, .css) each tab loads once when it opens, so that the
+	// first render in it finds them decoded [nil: every font and .css file of Assets up to
+	// 4 MiB]. An empty non-nil slice preloads nothing.
+	Preload []string
+	// PNGLevel is the deflate level (1..9) of the PNG re-encode [8]; -1 returns Chromium's
+	// fast PNG as is (bigger, saves ~85 ms of CPU per 1080x1350 render).
+	PNGLevel int
+	// NoRetry makes a render hit by a browser or tab crash fail at once with render_busy,
+	// instead of being retried once on a fresh browser.
+	NoRetry bool
+	// Flags are extra Chromium command-line flags ("--name=value" or "--name").
+	Flags []string
+	// Logger receives the pool's logs [slog.Default()].
+	Logger *slog.Logger
+	// Observe, when set, is called after each Render ("render"), Frames ("frames") and
+	// browser start ("launch") with its duration and error (nil on success). It runs on the
+	// caller's goroutine and must be fast.
+	Observe func(kind string, d time.Duration, err error)
+}
+
+// Page is one document to render.
+type Page struct {
+	// HTML is a complete document. It is rendered at Origin, so "/fonts/x.woff2" loads
+	// Assets' fonts/x.woff2; data: URIs work; every other URL is blocked.
+	HTML string
+	// Width and Height are the exact size of the image in pixels.
+	Width, Height int
+	// Transparent renders with a transparent page background (the page must not paint one).
+	Transparent bool
+}
+
+func (pg Page) validate() error {
+	switch {
+	case pg.Width < 1 || pg.Height < 1 || pg.Width > MaxDimension || pg.Height > MaxDimension:
+		return fmt.Errorf("%w: size %dx%d outside 1..%d", ErrInvalidPage, pg.Width, pg.Height, MaxDimension)
+	case pg.Width*pg.Height > MaxPixels:
+		return fmt.Errorf("%w: size %dx%d over %d pixels", ErrInvalidPage, pg.Width, pg.Height, MaxPixels)
+	case pg.HTML == "":
+		return fmt.Errorf("%w: empty HTML", ErrInvalidPage)
+	case len(pg.HTML) > MaxHTML:
+		return fmt.Errorf("%w: HTML of %d bytes over %d", ErrInvalidPage, len(pg.HTML), MaxHTML)
+	}
+	return nil
+}
+
+// Stats is a snapshot of the pool's state and counters.
+type Stats struct {
+	Slots    int    // configured browsers
+	Tabs     int    // tabs in all (renders that can run at once)
+	Browsers int    // browser processes running now
+	Busy     int    // renders holding a tab
+	Queued   int    // renders waiting for a tab
+	Launches uint64 // browser starts
+	Restarts uint64 // starts that replaced a browser (crash, hang, RestartAfter)
+	Crashes  uint64 // browsers or tabs lost under the pool (crash, kill, hang)
+	Renders  uint64 // renders and Frames calls that succeeded
+	Failures uint64 // renders and Frames calls that failed after getting a tab
+	Retries  uint64 // renders retried after a crash
+	Rejected uint64 // renders refused because the queue was full
+	Blocked  uint64 // page requests blocked (outside Origin)
+}
+
+// Pool renders pages to PNG in a pool of headless Chromium tabs. It is safe for concurrent use.
+// Browsers start lazily (or in Start); each slot launches exactly one browser at a time.
+type Pool struct {
+	cfg    Config
+	log    *slog.Logger
+	id     string
+	assets *assets
+	fonts  []string // preloaded in each tab
+	sheets []string
+
+	ctx    context.Context // parent of every browser; canceled by Close
+	cancel context.CancelFunc
+	done   chan struct{}
+	closed atomic.Bool
+	bg     sync.WaitGroup // background work (browser shutdowns, tab resets), see background
+	bgMu   sync.Mutex
+	bgDone bool // Close is waiting for bg: later work runs untracked
+
+	slots []*slot
+	idle  chan *tab
+
+	waiting   atomic.Int64
+	busy      atomic.Int64
+	launchSeq atomic.Uint64 // launch attempts, numbering browsers
+	launches  atomic.Uint64
+	restarts  atomic.Uint64
+	crashes   atomic.Uint64
+	renders   atomic.Uint64
+	failures  atomic.Uint64
+	retries   atomic.Uint64
+	rejected  atomic.Uint64
+	blocked   atomic.Uint64
+	latency   atomic.Int64 // EWMA of render time, ns, for the RetryAfter hint
+	launchErr atomic.Pointer[error]
+
+	// pingTimeout bounds the health check of a browser after a render timed out in it.
+	pingTimeout time.Duration
+
+	// chromeEncode captures with Chromium's default PNG encoder and skips the re-encode; the
+	// benchmark compares the two paths with it.
+	chromeEncode bool
+}
+
+// New validates cfg and returns a pool. No browser starts until the first render or Start.
+func New(cfg Config) (*Pool, error) {
+	if cfg.Browsers == 0 {
+		cfg.Browsers = 1
+	}
+	if cfg.Tabs == 0 {
+		cfg.Tabs = 2
+	}
+	if cfg.RestartAfter == 0 {
+		cfg.RestartAfter = 500
+	}
+	if cfg.QueueCap == 0 {
+		cfg.QueueCap = 32
+	}
+	if cfg.QueueCap < 0 {
+		cfg.QueueCap = 0
+	}
+	if cfg.RenderTimeout == 0 {
+		cfg.RenderTimeout = 30 * time.Second
+	}
+	if cfg.LaunchTimeout == 0 {
+		cfg.LaunchTimeout = 20 * time.Second
+	}
+	if cfg.PNGLevel == 0 {
+		cfg.PNGLevel = defaultPNGLevel
+	}
+	switch {
+	case cfg.Browsers < 1 || cfg.Browsers > 64:
+		return nil, fmt.Errorf("renderer: Browsers %d outside 1..64", cfg.Browsers)
+	case cfg.Tabs < 1 || cfg.Tabs > 64:
+		return nil, fmt.Errorf("renderer: Tabs %d outside 1..64", cfg.Tabs)
+	case cfg.RenderTimeout < 0 || cfg.LaunchTimeout < 0:
+		return nil, errors.New("renderer: negative timeout")
+	case cfg.PNGLevel != -1 && (cfg.PNGLevel < 1 || cfg.PNGLevel > 9):
+		return nil, fmt.Errorf("renderer: PNGLevel %d outside 1..9 (or -1)", cfg.PNGLevel)
+	}
+	path, err := findChrome(cfg.ChromePath)
+	if err != nil {
+		return nil, err
+	}
+	cfg.ChromePath = path
+	if cfg.Logger == nil {
+		cfg.Logger = slog.Default()
+	}
+	var id [4]byte
+	_, _ = rand.Read(id[:])
+	p := &Pool{
+		cfg:    cfg,
+		log:    cfg.Logger.With("component", "renderer"),
+		id:     hex.EncodeToString(id[:]),
+		assets: newAssets(cfg.Assets),
+		done:   make(chan struct{}),
+		idle:   make(chan *tab, cfg.Browsers*cfg.Tabs),
+
+		pingTimeout: 3 * time.Second,
+	}
+	p.fonts, p.sheets = p.assets.preloadList(cfg.Preload)
+	p.ctx, p.cancel = context.WithCancel(context.Background())
+	for i := range cfg.Browsers {
+		s := &slot{p: p, index: i, lock: make(chan struct{}, 1)}
+		p.slots = append(p.slots, s)
+		for j := range cfg.Tabs {
+			p.idle <- &tab{p: p, slot: s, index: j}
+		}
+	}
+	return p, nil
+}
+
+// findChrome returns the browser binary: path when set (a name is looked up on PATH), else the
+// first known location that exists.
+func findChrome(path string) (string, error) {
+	if path != "" {
+		full, err := exec.LookPath(path)
+		if err != nil {
+			return "", fmt.Errorf("renderer: ChromePath %q: %w", path, err)
+		}
+		return full, nil
+	}
+	for _, p := range []string{"/usr/lib/chromium/chromium-headless-shell", "/headless-shell/headless-shell"} {
+		if info, err := os.Stat(p); err == nil && !info.IsDir() && info.Mode()&0o111 != 0 {
+			return p, nil
+		}
+	}
+	for _, name := range []string{"chromium-headless-shell", "headless-shell", "chromium", "chromium-browser", "google-chrome"} {
+		if full, err := exec.LookPath(name); err == nil {
+			return full, nil
+		}
+	}
+	return "", errors.New("renderer: no Chromium found: set ChromePath (chromium-headless-shell is recommended)")
+}
+
+// Start launches every browser and opens every tab, so that the first renders do not pay for
+// it. It is optional. ctx bounds the wait, not the browsers' lives.
+func (p *Pool) Start(ctx context.Context) error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	n := p.cfg.Browsers * p.cfg.Tabs
+	tabs := make([]*tab, 0, n)
+	defer func() {
+		for _, t := range tabs {
+			p.idle <- t
+		}
+	}()
+	for range n {
+		select {
+		case t := <-p.idle:
+			tabs = append(tabs, t)
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-p.done:
+			return ErrClosed
+		}
+	}
+	errs := make([]error, len(tabs))
+	var wg sync.WaitGroup
+	for i, t := range tabs {
+		wg.Go(func() {
+			b, err := t.slot.acquire(ctx)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			defer b.release()
+			errs[i] = t.ensure(ctx, b)
+		})
+	}
+	wg.Wait()
+	return errors.Join(errs...)
+}
+
+// Render renders pg and returns the PNG.
+func (p *Pool) Render(ctx context.Context, pg Page) ([]byte, error) {
+	start := time.Now()
+	var out []byte
+	err := p.run(ctx, pg, func(ctx context.Context, t *tab) error {
+		png, err := t.render(ctx, pg)
+		if err != nil {
+			return err
+		}
+		out = png
+		return nil
+	})
+	if err == nil {
+		out, err = p.encode(out)
+	}
+	p.observe("render", start, err)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// Frames renders pg, then for each step evaluates the JavaScript expression in the page's
+// global scope (awaiting it when it returns a promise, then document.fonts) and captures a
+// frame. Opaque frames are *image.RGBA, transparent ones *image.NRGBA. Each step has its own
+// RenderTimeout. See FramesFunc to handle frames one by one without holding them all.
+func (p *Pool) Frames(ctx context.Context, pg Page, steps []string) ([]image.Image, error) {
+	frames := make([]image.Image, len(steps))
+	err := p.FramesFunc(ctx, pg, steps, func(i int, img image.Image) error {
+		frames[i] = img
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return frames, nil
+}
+
+// FramesFunc is Frames calling fn with each frame in order, as soon as it is decoded, while the
+// next one is captured. An error from fn stops the run and is returned.
+func (p *Pool) FramesFunc(ctx context.Context, pg Page, steps []string, fn func(i int, img image.Image) error) error {
+	start := time.Now()
+	var err error
+	if len(steps) > MaxSteps {
+		err = fmt.Errorf("%w: %d steps over %d", ErrInvalidPage, len(steps), MaxSteps)
+	} else {
+		err = p.run(ctx, pg, func(ctx context.Context, t *tab) error {
+			return t.frames(ctx, pg, steps, fn)
+		})
+	}
+	p.observe("frames", start, err)
+	return err
+}
+
+func (p *Pool) observe(kind string, start time.Time, err error) {
+	d := time.Since(start)
+	if err == nil && kind != "launch" {
+		// EWMA with weight 1/8 for the RetryAfter hint.
+		old := p.latency.Load()
+		p.latency.Store(old + (int64(d)-old)/8)
+	}
+	if p.cfg.Observe != nil {
+		p.cfg.Observe(kind, d, err)
+	}
+}
+
+// encode re-encodes Chromium's fast PNG (see png.go).
+func (p *Pool) encode(fast []byte) ([]byte, error) {
+	if p.cfg.PNGLevel < 0 || p.chromeEncode {
+		return fast, nil
+	}
+	out, err := reencodePNG(fast, pngOptions{level: p.cfg.PNGLevel})
+	if err != nil {
+		return nil, fmt.Errorf("renderer: re-encoding the capture: %w", err)
+	}
+	return out, nil
+}
+
+// run validates pg, waits for a tab, and runs fn in it, retrying once on a fresh browser when a
+// crash interrupts it.
+func (p *Pool) run(ctx context.Context, pg Page, fn func(context.Context, *tab) error) error {
+	if err := pg.validate(); err != nil {
+		return err
+	}
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	t, err := p.acquireTab(ctx)
+	if err != nil {
+		return err
+	}
+	p.busy.Add(1)
+	defer func() {
+		p.busy.Add(-1)
+		p.idle <- t
+	}()
+	for attempt := 0; ; attempt++ {
+		err = p.attempt(ctx, t, fn)
+		if err == nil {
+			p.renders.Add(1)
+			return nil
+		}
+		var crash *crashError
+		if errors.As(err, &crash) && attempt == 0 && !p.cfg.NoRetry && ctx.Err() == nil && !p.closed.Load() {
+			p.retries.Add(1)
+			p.log.Warn("render hit a crash; retrying it once", "err", err)
+			continue
+		}
+		p.failures.Add(1)
+		if p.closed.Load() {
+			return fmt.Errorf("%w: %w", ErrClosed, err)
+		}
+		if errors.As(err, &crash) {
+			return p.busyError("the browser restarted during the render; retry", err)
+		}
+		return err
+	}
+}
+
+// attempt runs fn once in t on the slot's current browser.
+func (p *Pool) attempt(ctx context.Context, t *tab, fn func(context.Context, *tab) error) error {
+	b, err := t.slot.acquire(ctx)
+	if err != nil {
+		return err
+	}
+	defer b.release()
+	if n := b.renders.Add(1); p.cfg.RestartAfter > 0 && n == int64(p.cfg.RestartAfter) {
+		b.retire("RestartAfter")
+		t.slot.prelaunch()
+	}
+	if err := t.ensure(ctx, b); err != nil {
+		return err
+	}
+	return t.do(ctx, b, fn)
+}
+
+// acquireTab takes an idle tab, waiting in the queue when there is room in it.
+func (p *Pool) acquireTab(ctx context.Context) (*tab, error) {
+	select {
+	case t := <-p.idle:
+		return t, nil
+	default:
+	}
+	if n := p.waiting.Add(1); n > int64(p.cfg.QueueCap) {
+		p.waiting.Add(-1)
+		p.rejected.Add(1)
+		return nil, p.busyError("the render queue is full; retry later",
+			fmt.Errorf("renderer: %d renders queued (cap %d): %w", n-1, p.cfg.QueueCap, brandgen.ErrRenderBusy))
+	}
+	defer p.waiting.Add(-1)
+	select {
+	case t := <-p.idle:
+		return t, nil
+	case <-ctx.Done():
+		return nil, fmt.Errorf("renderer: waiting for a tab: %w", ctx.Err())
+	case <-p.done:
+		return nil, ErrClosed
+	}
+}
+
+// busyError makes the retryable render_busy error with a RetryAfter hint from the queue length
+// and the recent render time.
+func (p *Pool) busyError(msg string, cause error) error {
+	if !errors.Is(cause, brandgen.ErrRenderBusy) {
+		cause = fmt.Errorf("%w: %w", brandgen.ErrRenderBusy, cause)
+	}
+	lat := time.Duration(p.latency.Load())
+	if lat <= 0 {
+		lat = time.Second
+	}
+	capacity := int64(p.cfg.Browsers * p.cfg.Tabs)
+	wait := lat * time.Duration((p.waiting.Load()+capacity)/capacity)
+	wait = min(max(wait.Round(time.Second), retryAfterLo), retryAfterHi)
+	return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: msg, RetryAfter: wait, Err: cause}
+}
+
+// Stats returns a snapshot of the pool.
+func (p *Pool) Stats() Stats {
+	running := 0
+	for _, s := range p.slots {
+		running += s.running()
+	}
+	return Stats{
+		Slots:    p.cfg.Browsers,
+		Tabs:     p.cfg.Browsers * p.cfg.Tabs,
+		Browsers: running,
+		Busy:     int(p.busy.Load()),
+		Queued:   int(p.waiting.Load()),
+		Launches: p.launches.Load(),
+		Restarts: p.restarts.Load(),
+		Crashes:  p.crashes.Load(),
+		Renders:  p.renders.Load(),
+		Failures: p.failures.Load(),
+		Retries:  p.retries.Load(),
+		Rejected: p.rejected.Load(),
+		Blocked:  p.blocked.Load(),
+	}
+}
+
+// Healthy reports whether the pool can render: nil, or ErrClosed, or the error of the last
+// browser launch when it failed and no browser runs. A pool that has not started a browser yet
+// is healthy.
+func (p *Pool) Healthy() error {
+	if p.closed.Load() {
+		return ErrClosed
+	}
+	if e := p.launchErr.Load(); e != nil {
+		for _, s := range p.slots {
+			if s.running() > 0 {
+				return nil
+			}
+		}
+		return *e
+	}
+	return nil
+}
+
+// Close stops every browser and waits until their processes have exited and their profile
+// directories are removed. Renders in flight fail; later calls return ErrClosed.
+func (p *Pool) Close() error {
+	if !p.closed.CompareAndSwap(false, true) {
+		return nil
+	}
+	close(p.done)
+	var errs []error
+	for _, s := range p.slots {
+		if err := s.shutdown(); err != nil {
+			errs = append(errs, err)
+		}
+	}
+	p.cancel()
+	p.bgMu.Lock()
+	p.bgDone = true
+	p.bgMu.Unlock()
+	p.bg.Wait()
+	return errors.Join(errs...)
+}
+
+// background runs f on its own goroutine; Close waits for it. After Close has begun to wait,
+// f runs untracked (it can only be cleanup of what Close already killed).
+func (p *Pool) background(f func()) {
+	p.bgMu.Lock()
+	defer p.bgMu.Unlock()
+	if p.bgDone {
+		go f()
+		return
+	}
+	p.bg.Go(f)
+}

@@ -1,0 +1,563 @@
+package renderer
+
+import (
+	"context"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/css"
+	"github.com/chromedp/cdproto/dom"
+	"github.com/chromedp/cdproto/emulation"
+	"github.com/chromedp/cdproto/fetch"
+	"github.com/chromedp/cdproto/inspector"
+	"github.com/chromedp/cdproto/log"
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/chromedp"
+)
+
+// crashError marks a render interrupted by a browser or tab crash: the pool retries it once,
+// then reports it as render_busy.
+type crashError struct{ err error }
+
+func (e *crashError) Error() string { return "renderer: " + e.err.Error() }
+func (e *crashError) Unwrap() error { return e.err }
+
+var (
+	errBrowserDied = errors.New("the browser process died")
+	errTabCrashed  = errors.New("the tab crashed")
+)
+
+// tab is one page target with the stage loaded. Only the goroutine holding the tab (taken from
+// Pool.idle) touches its fields.
+type tab struct {
+	p     *Pool
+	slot  *slot
+	index int
+
+	b       *browser // the browser the target lives in; nil when not open
+	ctx     context.Context
+	cancel  context.CancelFunc
+	target  *chromedp.Target
+	crashed chan struct{} // closed when the target crashes or detaches
+	broken  bool          // the target must be replaced before the next render
+
+	w, h        int  // current viewport
+	transparent bool // current background override
+
+	pending chan struct{} // closed when the background prepare of the last render is done
+	prepErr error         // its error, read after pending closes
+}
+
+func (t *tab) isCrashed() bool {
+	if t.crashed == nil {
+		return false
+	}
+	select {
+	case <-t.crashed:
+		return true
+	default:
+		return false
+	}
+}
+
+// ensure makes the tab usable in b, opening a target when it has none there.
+func (t *tab) ensure(ctx context.Context, b *browser) error {
+	if t.pending != nil {
+		<-t.pending
+		t.pending = nil
+		if t.prepErr != nil {
+			t.broken = true
+		}
+	}
+	if t.b == b && !t.broken && !t.isCrashed() {
+		return nil
+	}
+	t.discard()
+	return t.open(ctx, b)
+}
+
+// discard drops the tab's target. Closing it runs in the background: chromedp waits for the
+// browser to confirm.
+func (t *tab) discard() {
+	if t.cancel != nil {
+		cancel := t.cancel
+		t.p.background(cancel)
+	}
+	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = nil, nil, nil, nil, nil, false
+}
+
+// kill crashes the tab's renderer process (Page.crash is handled off the main thread, so it
+// works on a page stuck in a loop) and discards the tab.
+func (t *tab) kill() {
+	if t.target == nil {
+		t.discard()
+		return
+	}
+	tctx, target, closeTab := t.ctx, t.target, t.cancel
+	t.cancel = nil // closed below, after the crash
+	t.discard()
+	t.p.background(func() {
+		ctx, cancel := context.WithTimeout(tctx, time.Second)
+		_, _ = cdp.Call(ctx, target, page.Crash, cdp.Empty{})
+		cancel()
+		closeTab()
+	})
+}
+
+// open creates a target in b, wires request interception and loads the stage.
+func (t *tab) open(ctx context.Context, b *browser) (err error) {
+	p := t.p
+	crashed := make(chan struct{})
+	var once sync.Once
+	tctx, tcancel := chromedp.NewContext(b.ctx, chromedp.WithListener(func(ev any) {
+		switch ev.(type) {
+		case *inspector.EventTargetCrashed, *inspector.EventDetached:
+			once.Do(func() { close(crashed) })
+		}
+	}))
+	defer func() {
+		if err != nil {
+			t.p.background(tcancel)
+			if ctx.Err() != nil {
+				err = ctx.Err() // the caller gave up; the octx error only echoes it
+			}
+			if b.dead() {
+				err = &crashError{fmt.Errorf("opening a tab: %w: %w", errBrowserDied, err)}
+			} else {
+				err = fmt.Errorf("renderer: opening a tab: %w", err)
+			}
+		}
+	}()
+	// The first Run binds the target's life to tctx, so it gets no timeout; the wait has one.
+	started := make(chan error, 1)
+	go func() { started <- chromedp.Do(tctx) }()
+	timer := time.NewTimer(p.cfg.LaunchTimeout)
+	defer timer.Stop()
+	select {
+	case err := <-started:
+		if err != nil {
+			return err
+		}
+	case <-timer.C:
+		p.background(func() { b.ping(p.pingTimeout) })
+		return fmt.Errorf("no target within %s", p.cfg.LaunchTimeout)
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-b.lost:
+		return errBrowserDied
+	}
+	target := chromedp.FromContext(tctx).Target
+
+	// Event handlers: request interception, dialogs (they would block the page), page errors.
+	requests := chromedp.Events(tctx, fetch.RequestPaused)
+	go func() {
+		for ev, err := range requests {
+			if err != nil {
+				return
+			}
+			go t.p.answer(tctx, target, ev)
+		}
+	}()
+	dialogs := chromedp.Events(tctx, page.JavascriptDialogOpening)
+	go func() {
+		for _, err := range dialogs {
+			if err != nil {
+				return
+			}
+			_, _ = cdp.Call(tctx, target, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: false})
+		}
+	}()
+	exceptions := chromedp.Events(tctx, runtime.ExceptionThrown)
+	go func() {
+		for ev, err := range exceptions {
+			if err != nil {
+				return
+			}
+			if d := ev.ExceptionDetails; d != nil {
+				p.log.Warn("page script error", "error", exceptionText(d), "line", d.LineNumber+1)
+			}
+		}
+	}()
+
+	octx, cancel := context.WithTimeout(tctx, p.cfg.LaunchTimeout)
+	defer cancel()
+	stop := context.AfterFunc(ctx, cancel)
+	defer stop()
+	if _, err := cdp.Call(octx, target, fetch.Enable, fetch.EnableParams{
+		Patterns: []*fetch.RequestPattern{{URLPattern: "*"}},
+	}); err != nil {
+		return fmt.Errorf("enabling interception: %w", err)
+	}
+	if err := t.setViewport(octx, target, defaultW, defaultH); err != nil {
+		return err
+	}
+	if err := chromedp.Do(octx, chromedp.Navigate(Origin+stagePath)); err != nil {
+		return fmt.Errorf("loading the stage: %w", err)
+	}
+	// chromedp enables these for its DOM queries, which the pool does not use; their events
+	// would only cost time on every render.
+	for _, method := range []string{dom.Disable.Method, css.Disable.Method, network.Disable.Method, log.Disable.Method} {
+		_ = target.Call(octx, method, nil, nil)
+	}
+	_, _ = cdp.Call(octx, target, page.SetLifecycleEventsEnabled, page.SetLifecycleEventsEnabledParams{Enabled: false})
+	if len(p.fonts)+len(p.sheets) > 0 {
+		var failed []string
+		if err := evalInto(octx, target, stageRef+".warm("+jsStrings(p.fonts)+","+jsStrings(p.sheets)+")", &failed); err != nil {
+			return fmt.Errorf("preloading assets: %w", err)
+		}
+		if len(failed) > 0 {
+			p.log.Warn("assets failed to preload", "assets", failed)
+		}
+	}
+	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = b, tctx, tcancel, target, crashed, false
+	t.w, t.h, t.transparent = defaultW, defaultH, false
+	return nil
+}
+
+func (t *tab) setViewport(ctx context.Context, target *chromedp.Target, w, h int) error {
+	_, err := cdp.Call(ctx, target, emulation.SetDeviceMetricsOverride, emulation.SetDeviceMetricsOverrideParams{
+		Width: int64(w), Height: int64(h), DeviceScaleFactor: 1,
+	})
+	if err != nil {
+		return fmt.Errorf("setting the viewport: %w", err)
+	}
+	t.w, t.h = w, h
+	return nil
+}
+
+// answer serves one intercepted request: Origin from the assets, everything else blocked.
+func (p *Pool) answer(ctx context.Context, target *chromedp.Target, ev fetch.EventRequestPaused) {
+	if ev.Request == nil {
+		return
+	}
+	u := ev.Request.URL
+	body, ctype, internal, found := p.assets.lookup(u)
+	var err error
+	switch {
+	case !internal:
+		p.blocked.Add(1)
+		p.log.Debug("blocked a page request", "url", clip(u, 200), "type", ev.ResourceType)
+		_, err = cdp.Call(ctx, target, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	case ev.Request.Method != "GET" && ev.Request.Method != "HEAD":
+		_, err = cdp.Call(ctx, target, fetch.FailRequest, fetch.FailRequestParams{RequestID: ev.RequestID, ErrorReason: network.ErrorReasonBlockedByClient})
+	case !found:
+		p.log.Warn("page asked for a missing asset", "url", clip(u, 200))
+		_, err = cdp.Call(ctx, target, fetch.FulfillRequest, fetch.FulfillRequestParams{
+			RequestID: ev.RequestID, ResponseCode: 404,
+			ResponseHeaders: []*fetch.HeaderEntry{{Name: "Content-Type", Value: "text/plain"}},
+			Body:            []byte("not found"),
+		})
+	default:
+		_, err = cdp.Call(ctx, target, fetch.FulfillRequest, fetch.FulfillRequestParams{
+			RequestID: ev.RequestID, ResponseCode: 200,
+			ResponseHeaders: []*fetch.HeaderEntry{
+				{Name: "Content-Type", Value: ctype},
+				{Name: "Cache-Control", Value: "public, max-age=31536000, immutable"},
+				{Name: "Access-Control-Allow-Origin", Value: "*"},
+			},
+			Body: body,
+		})
+	}
+	if err != nil && ctx.Err() == nil {
+		p.log.Debug("answering a page request", "url", clip(u, 200), "err", err)
+	}
+}
+
+// do runs fn with a context that ends when the browser dies or the tab crashes, and sorts its
+// error: crashes become *crashError, a hung page gets its tab killed.
+func (t *tab) do(ctx context.Context, b *browser, fn func(context.Context, *tab) error) error {
+	opCtx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	crashed := t.crashed
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		select {
+		case <-b.lost:
+			cancel(errBrowserDied)
+		case <-crashed:
+			cancel(errTabCrashed)
+		case <-stop:
+		}
+	}()
+	err := fn(opCtx, t)
+	if err == nil {
+		return nil
+	}
+	switch {
+	case b.dead() || errors.Is(context.Cause(opCtx), errBrowserDied):
+		t.broken = true
+		return &crashError{fmt.Errorf("%w: %w", errBrowserDied, err)}
+	case t.isCrashed() || errors.Is(context.Cause(opCtx), errTabCrashed):
+		t.p.crashes.Add(1)
+		t.p.log.Warn("tab crashed", "slot", t.slot.index, "tab", t.index)
+		t.discard()
+		return &crashError{fmt.Errorf("%w: %w", errTabCrashed, err)}
+	case ctx.Err() != nil:
+		// The caller gave up: the page may still be busy; swap in a fresh frame or drop the tab.
+		t.reset()
+		return fmt.Errorf("renderer: %w", ctx.Err())
+	case errors.Is(err, ErrTimeout):
+		t.p.crashes.Add(1)
+		t.p.log.Warn("render timed out; killing the tab", "slot", t.slot.index, "tab", t.index)
+		t.kill()
+		t.p.background(func() { b.ping(t.p.pingTimeout) })
+		return err
+	case errors.Is(err, ErrNotReady) || errors.Is(err, ErrStep) || errors.As(err, new(*callbackError)):
+		return err // the page's or the caller's doing: the tab is fine
+	}
+	// A protocol error (detached target, lost session, bad capture): start the tab afresh.
+	t.p.log.Warn("render failed; replacing the tab", "slot", t.slot.index, "tab", t.index, "err", err)
+	t.discard()
+	return err
+}
+
+// callbackError carries an error of the FramesFunc callback.
+type callbackError struct{ err error }
+
+func (e *callbackError) Error() string { return e.err.Error() }
+func (e *callbackError) Unwrap() error { return e.err }
+
+// reset replaces the page frame, or kills the tab when the page does not answer.
+func (t *tab) reset() {
+	if t.target == nil {
+		return
+	}
+	ctx, cancel := context.WithTimeout(t.ctx, 2*time.Second)
+	defer cancel()
+	if err := evalInto(ctx, t.target, stageRef+".prepare()", nil); err != nil {
+		t.kill()
+	}
+}
+
+// prepareNext makes the fresh frame of the next render in the background; the next user of the
+// tab waits for it in ensure.
+func (t *tab) prepareNext() {
+	done := make(chan struct{})
+	t.pending = done
+	ctx, target := t.ctx, t.target
+	t.p.background(func() {
+		defer close(done)
+		c, cancel := context.WithTimeout(ctx, 5*time.Second)
+		defer cancel()
+		t.prepErr = evalInto(c, target, stageRef+".prepare()", nil)
+	})
+}
+
+// budget is the time a page (or a frame step) gets to become ready within the pool's render
+// timeout, leaving room for the capture, so that a page that never gets ready fails with
+// ErrNotReady saying what it waited for rather than with ErrTimeout. The caller's own deadline
+// does not shrink it: when that comes first, the render fails with the caller's error.
+func budget(timeout time.Duration) int64 {
+	return max(int64((timeout-max(timeout/10, 500*time.Millisecond))/time.Millisecond), 100)
+}
+
+// load writes pg into a fresh frame and waits until it is ready.
+func (t *tab) load(ctx context.Context, pg Page) error {
+	if pg.Width != t.w || pg.Height != t.h {
+		if err := t.setViewport(ctx, t.target, pg.Width, pg.Height); err != nil {
+			return err
+		}
+	}
+	if pg.Transparent != t.transparent {
+		params := emulation.SetDefaultBackgroundColorOverrideParams{}
+		if pg.Transparent {
+			// Alpha exactly 0 is dropped by omitzero and comes out opaque; 0.001 rounds to 0.
+			params.Color = &cdp.RGBA{A: 0.001}
+		}
+		if _, err := cdp.Call(ctx, t.target, emulation.SetDefaultBackgroundColorOverride, params); err != nil {
+			return fmt.Errorf("setting the background: %w", err)
+		}
+		t.transparent = pg.Transparent
+	}
+	expr := fmt.Sprintf("%s.render(%s,%d,%d,%d)", stageRef, jsString(pg.HTML), pg.Width, pg.Height, budget(t.p.cfg.RenderTimeout))
+	if err := evalInto(ctx, t.target, expr, nil); err != nil {
+		var js *jsError
+		if errors.As(err, &js) && strings.Contains(js.msg, stageLost) {
+			t.broken = true
+			return fmt.Errorf("renderer: the tab lost its stage page (did a page navigate it?): %w", err)
+		}
+		if errors.As(err, &js) {
+			return fmt.Errorf("%w: %s", ErrNotReady, strings.TrimPrefix(js.msg, "Error: "))
+		}
+		return fmt.Errorf("loading the page: %w", err)
+	}
+	return nil
+}
+
+// capture takes the viewport as a PNG, fast (see png.go) unless the pool is set to let Chromium
+// compress.
+func (t *tab) capture(ctx context.Context, w, h int) ([]byte, error) {
+	r, err := cdp.Call(ctx, t.target, page.CaptureScreenshot, page.CaptureScreenshotParams{
+		Format:           page.CaptureScreenshotFormatPng,
+		FromSurface:      new(true),
+		OptimizeForSpeed: new(!t.p.chromeEncode),
+	})
+	if err != nil {
+		return nil, fmt.Errorf("capturing: %w", err)
+	}
+	if len(r.Data) < 24 || string(r.Data[12:16]) != "IHDR" {
+		return nil, errors.New("renderer: capture is not a PNG")
+	}
+	if gw, gh := int(binary.BigEndian.Uint32(r.Data[16:])), int(binary.BigEndian.Uint32(r.Data[20:])); gw != w || gh != h {
+		return nil, fmt.Errorf("renderer: captured %dx%d, want %dx%d", gw, gh, w, h)
+	}
+	return r.Data, nil
+}
+
+// withTimeout bounds one operation with the render timeout and reports a hit as ErrTimeout.
+func (t *tab) withTimeout(ctx context.Context, op func(context.Context) error) error {
+	rctx, cancel := context.WithTimeout(ctx, t.p.cfg.RenderTimeout)
+	defer cancel()
+	err := op(rctx)
+	if err != nil && rctx.Err() != nil && ctx.Err() == nil {
+		return fmt.Errorf("%w after %s: %w", ErrTimeout, t.p.cfg.RenderTimeout, err)
+	}
+	return err
+}
+
+// render loads pg and captures it (Chromium's fast PNG).
+func (t *tab) render(ctx context.Context, pg Page) ([]byte, error) {
+	var png []byte
+	start := time.Now()
+	var loaded time.Time
+	err := t.withTimeout(ctx, func(ctx context.Context) error {
+		if err := t.load(ctx, pg); err != nil {
+			return err
+		}
+		loaded = time.Now()
+		var err error
+		png, err = t.capture(ctx, pg.Width, pg.Height)
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	t.p.log.Debug("rendered", "size", fmt.Sprintf("%dx%d", pg.Width, pg.Height),
+		"load", loaded.Sub(start).Round(time.Millisecond), "capture", time.Since(loaded).Round(time.Millisecond), "bytes", len(png))
+	t.prepareNext()
+	return png, nil
+}
+
+// frames loads pg, then runs each step and captures a frame, decoding frame i while frame i+1
+// is captured.
+func (t *tab) frames(ctx context.Context, pg Page, steps []string, fn func(int, image.Image) error) error {
+	if err := t.withTimeout(ctx, func(ctx context.Context) error { return t.load(ctx, pg) }); err != nil {
+		return err
+	}
+	type shot struct {
+		i   int
+		png []byte
+	}
+	shots := make(chan shot, 1)
+	var werr error
+	var wg sync.WaitGroup
+	wctx, stopWorker := context.WithCancel(ctx)
+	defer stopWorker()
+	wg.Go(func() {
+		for s := range shots {
+			if werr != nil {
+				continue
+			}
+			m, err := decodeRaw(s.png)
+			if err != nil {
+				werr = fmt.Errorf("renderer: decoding frame %d: %w", s.i, err)
+				stopWorker()
+				continue
+			}
+			if err := fn(s.i, m.toImage()); err != nil {
+				werr = &callbackError{err}
+				stopWorker()
+			}
+		}
+	})
+	var err error
+	for i, step := range steps {
+		var png []byte
+		err = t.withTimeout(wctx, func(ctx context.Context) error {
+			expr := fmt.Sprintf("%s.step(%s,%d)", stageRef, jsString(step), budget(t.p.cfg.RenderTimeout))
+			if err := evalInto(ctx, t.target, expr, nil); err != nil {
+				var js *jsError
+				if errors.As(err, &js) {
+					return fmt.Errorf("%w: step %d: %s", ErrStep, i, js.msg)
+				}
+				return fmt.Errorf("renderer: step %d: %w", i, err)
+			}
+			var err error
+			png, err = t.capture(ctx, pg.Width, pg.Height)
+			return err
+		})
+		if err != nil {
+			break
+		}
+		// Handing the frame over waits for the previous frame's callback, outside the step's
+		// timeout: a slow consumer (a GIF encoder) is not a hung page.
+		select {
+		case shots <- shot{i, png}:
+		case <-wctx.Done():
+			err = wctx.Err()
+		}
+		if err != nil {
+			break
+		}
+	}
+	close(shots)
+	wg.Wait()
+	if werr != nil && (err == nil || wctx.Err() != nil && ctx.Err() == nil) {
+		return werr
+	}
+	if err != nil {
+		return err
+	}
+	t.prepareNext()
+	return nil
+}
+
+// jsError is an exception thrown or a promise rejected by evaluated JavaScript.
+type jsError struct{ msg string }
+
+func (e *jsError) Error() string { return "javascript: " + e.msg }
+
+// evalInto evaluates expr in the stage, awaiting a promise, and decodes the result into out
+// (nil to ignore it).
+func evalInto(ctx context.Context, target *chromedp.Target, expr string, out any) error {
+	r, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:    expr,
+		AwaitPromise:  new(true),
+		ReturnByValue: new(true),
+	})
+	if err != nil {
+		return err
+	}
+	if r.ExceptionDetails != nil {
+		return &jsError{exceptionText(r.ExceptionDetails)}
+	}
+	if out != nil && r.Result != nil && len(r.Result.Value) > 0 {
+		return json.Unmarshal([]byte(r.Result.Value), out)
+	}
+	return nil
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		msg, _, _ := strings.Cut(d.Exception.Description, "\n    at ")
+		return msg
+	}
+	return d.Text
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
+}
