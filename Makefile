@@ -1,0 +1,39 @@
+# brandgen: `make run` starts the server on the embedded defaults; `make test` runs every test.
+GO      ?= go
+BIN     := bin/brandgen
+PKGS    := ./...
+
+.PHONY: all build run test test-short bench sheet deps vet fmt clean
+
+all: build
+
+build:
+	$(GO) build -trimpath -o $(BIN) ./cmd/brandgen
+
+# Installs Chromium and fonts when missing (apt, as root), then serves on SQLite in ./data with the
+# offline planner, printing a ready API key (the same one on every start).
+run: deps build
+	./$(BIN) serve --dev-key
+
+deps:
+	@bash scripts/deps.sh
+
+test: deps
+	$(GO) vet $(PKGS)
+	$(GO) test -count=1 -timeout 20m $(PKGS)
+
+bench: deps build
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./renderer/
+	$(GO) run ./bench/load
+
+sheet: deps build
+	./$(BIN) sheet --out ./sheets
+
+vet:
+	$(GO) vet $(PKGS)
+
+fmt:
+	gofmt -w $$(git ls-files '*.go')
+
+clean:
+	rm -rf bin sheets

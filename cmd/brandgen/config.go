@@ -1,0 +1,102 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/brandgen/brandgen"
+)
+
+// config is everything brandgen reads from its environment. Every subcommand reads the same
+// variables, so a key made by `brandgen keys create` works in `brandgen serve`.
+type config struct {
+	Addr          string // BRANDGEN_ADDR
+	DatabaseURL   string // DATABASE_URL (empty: SQLite under DataDir)
+	RedisURL      string // REDIS_URL (empty: in-process rate limits, inline animate, no batch)
+	DataDir       string // BRANDGEN_DATA_DIR
+	ChromePath    string // CHROME_PATH
+	OpenAIKey     string // OPENAI_API_KEY
+	OpenAIBaseURL string // OPENAI_BASE_URL
+	Model         string // BRANDGEN_MODEL
+	AdminPassword string // BRANDGEN_ADMIN_PASSWORD
+	Browsers      int    // BRANDGEN_BROWSERS
+	Tabs          int    // BRANDGEN_TABS
+	RestartAfter  int    // BRANDGEN_RESTART_AFTER
+	QueueCap      int    // BRANDGEN_RENDER_QUEUE
+	RenderTimeout time.Duration
+	RateLimit     int // BRANDGEN_RATE_LIMIT (writes per minute per key)
+	Volumes       map[brandgen.Plan]brandgen.Volume
+	LogLevel      string // BRANDGEN_LOG_LEVEL
+}
+
+func loadConfig() (config, error) {
+	c := config{
+		Addr:          env("BRANDGEN_ADDR", ":8080"),
+		DatabaseURL:   os.Getenv("DATABASE_URL"),
+		RedisURL:      os.Getenv("REDIS_URL"),
+		DataDir:       env("BRANDGEN_DATA_DIR", "./data"),
+		ChromePath:    os.Getenv("CHROME_PATH"),
+		OpenAIKey:     os.Getenv("OPENAI_API_KEY"),
+		OpenAIBaseURL: os.Getenv("OPENAI_BASE_URL"),
+		Model:         env("BRANDGEN_MODEL", "gpt-4o-mini"),
+		AdminPassword: os.Getenv("BRANDGEN_ADMIN_PASSWORD"),
+		LogLevel:      env("BRANDGEN_LOG_LEVEL", "info"),
+		Volumes:       map[brandgen.Plan]brandgen.Volume{},
+	}
+	var errs []string
+	ints := []struct {
+		name string
+		dst  *int
+		def  int
+		min  int
+	}{
+		{"BRANDGEN_BROWSERS", &c.Browsers, 1, 1},
+		{"BRANDGEN_TABS", &c.Tabs, 2, 1},
+		{"BRANDGEN_RESTART_AFTER", &c.RestartAfter, 500, 1},
+		{"BRANDGEN_RENDER_QUEUE", &c.QueueCap, 64, 0},
+		{"BRANDGEN_RATE_LIMIT", &c.RateLimit, 60, 1},
+	}
+	for _, v := range ints {
+		n, err := envInt(v.name, v.def)
+		if err != nil || n < v.min {
+			errs = append(errs, fmt.Sprintf("%s must be an integer >= %d", v.name, v.min))
+		}
+		*v.dst = n
+	}
+	secs, err := envInt("BRANDGEN_RENDER_TIMEOUT", 30)
+	if err != nil || secs < 1 {
+		errs = append(errs, "BRANDGEN_RENDER_TIMEOUT must be a number of seconds >= 1")
+	}
+	c.RenderTimeout = time.Duration(secs) * time.Second
+	for plan, vol := range brandgen.DefaultVolumes {
+		name := "BRANDGEN_VOLUME_" + strings.ToUpper(string(plan))
+		n, err := envInt(name, vol.Limit)
+		if err != nil || n < 0 {
+			errs = append(errs, name+" must be an integer >= 0")
+		}
+		vol.Limit = n
+		c.Volumes[plan] = vol
+	}
+	if len(errs) > 0 {
+		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))
+	}
+	return c, nil
+}
+
+func env(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
+
+func envInt(name string, def int) (int, error) {
+	v := os.Getenv(name)
+	if v == "" {
+		return def, nil
+	}
+	return strconv.Atoi(v)
+}

@@ -1,0 +1,105 @@
+package handlers
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"reflect"
+	"strings"
+
+	"github.com/brandgen/brandgen"
+	"github.com/gin-gonic/gin"
+)
+
+// maxBody is the largest request body accepted (decisions.md).
+const maxBody = 10 << 20
+
+// readFields reads the JSON object body as raw fields. An empty body counts as {}. The error is a
+// validation_error on field "body" or payload_too_large.
+func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
+	raw, err := io.ReadAll(c.Request.Body)
+	if err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return nil, brandgen.Errorf(brandgen.CodePayloadTooLarge, "the request body is larger than %d MB", maxBody>>20)
+		}
+		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "could not be read"}})
+	}
+	if len(bytes.TrimSpace(raw)) == 0 {
+		raw = []byte("{}")
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "must be a JSON object"}})
+	}
+	return fields, nil
+}
+
+// bind decodes the JSON body into dst, a pointer to a struct, field by field, so that every field of
+// the wrong type is reported rather than the first. Unknown fields are ignored (decisions.md).
+func bind(c *gin.Context, dst any) error {
+	fields, err := readFields(c)
+	if err != nil {
+		return err
+	}
+	return brandgen.Invalid(decodeFields(fields, dst))
+}
+
+// decodeFields sets each json-tagged field of the struct dst points to from fields.
+func decodeFields(fields map[string]json.RawMessage, dst any) []brandgen.Issue {
+	v := reflect.ValueOf(dst).Elem()
+	t := v.Type()
+	var issues []brandgen.Issue
+	for i := 0; i < t.NumField(); i++ {
+		name := strings.Split(t.Field(i).Tag.Get("json"), ",")[0]
+		if name == "" || name == "-" {
+			continue
+		}
+		raw, ok := fields[name]
+		if !ok {
+			continue
+		}
+		if err := json.Unmarshal(raw, v.Field(i).Addr().Interface()); err != nil {
+			issues = append(issues, typeIssue(name, err))
+		}
+	}
+	return issues
+}
+
+// typeIssue names the field a json decoding error is about, with the JSON type that was expected.
+func typeIssue(field string, err error) brandgen.Issue {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) {
+		if te.Field != "" {
+			field += "." + te.Field
+		}
+		return brandgen.Issue{Field: field, Message: fmt.Sprintf("must be %s, not %s", jsonKind(te.Type), te.Value)}
+	}
+	return brandgen.Issue{Field: field, Message: "is not valid: " + err.Error()}
+}
+
+func jsonKind(t reflect.Type) string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	switch t.Kind() {
+	case reflect.String:
+		return "a string"
+	case reflect.Bool:
+		return "true or false"
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
+		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64:
+		return "an integer"
+	case reflect.Float32, reflect.Float64:
+		return "a number"
+	case reflect.Slice, reflect.Array:
+		return "an array"
+	}
+	if t == reflect.TypeOf(json.RawMessage{}) {
+		return "JSON"
+	}
+	return "an object"
+}

@@ -1,0 +1,83 @@
+package handlers
+
+import (
+	"errors"
+	"math"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/brandgen/brandgen"
+	"github.com/gin-gonic/gin"
+)
+
+// envelope is the error body of every non-2xx answer.
+type envelope struct {
+	Error   string           `json:"error"`
+	Message string           `json:"message"`
+	Issues  []brandgen.Issue `json:"issues,omitempty"`
+}
+
+var statusOf = map[brandgen.Code]int{
+	brandgen.CodeValidation:          http.StatusBadRequest,
+	brandgen.CodeSVGUnsupported:      http.StatusBadRequest,
+	brandgen.CodeUnknownAsset:        http.StatusBadRequest,
+	brandgen.CodeUnauthorized:        http.StatusUnauthorized,
+	brandgen.CodeInsufficientCredits: http.StatusPaymentRequired,
+	brandgen.CodePlanRequired:        http.StatusForbidden,
+	brandgen.CodeForbidden:           http.StatusForbidden,
+	brandgen.CodeNotFound:            http.StatusNotFound,
+	brandgen.CodeMethodNotAllowed:    http.StatusMethodNotAllowed,
+	brandgen.CodePayloadTooLarge:     http.StatusRequestEntityTooLarge,
+	brandgen.CodeRateLimited:         http.StatusTooManyRequests,
+	brandgen.CodeQuotaExceeded:       http.StatusTooManyRequests,
+	brandgen.CodeProviderUnavailable: http.StatusServiceUnavailable,
+	brandgen.CodeBatchUnavailable:    http.StatusServiceUnavailable,
+	brandgen.CodeRenderBusy:          http.StatusServiceUnavailable,
+	brandgen.CodeDatabaseUnavailable: http.StatusServiceUnavailable,
+	brandgen.CodeInternal:            http.StatusInternalServerError,
+}
+
+// classify turns any error into the *brandgen.Error the caller sees. Sentinel errors from the
+// packages below map onto their codes; anything else is an internal error.
+func classify(err error) *brandgen.Error {
+	if e, ok := brandgen.AsError(err); ok {
+		return e
+	}
+	switch {
+	case errors.Is(err, brandgen.ErrNotFound):
+		return &brandgen.Error{Code: brandgen.CodeNotFound, Message: "not found", Err: err}
+	case errors.Is(err, brandgen.ErrQuotaExceeded):
+		return &brandgen.Error{Code: brandgen.CodeQuotaExceeded, Message: "the plan's generation volume is spent", Err: err}
+	case errors.Is(err, brandgen.ErrInsufficientCredits):
+		return &brandgen.Error{Code: brandgen.CodeInsufficientCredits, Message: "not enough logo credits", Err: err}
+	case errors.Is(err, brandgen.ErrRenderBusy):
+		return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: "the renderer is busy; retry shortly", RetryAfter: 2 * time.Second, Err: err}
+	case errors.Is(err, brandgen.ErrProviderUnavailable):
+		return &brandgen.Error{Code: brandgen.CodeProviderUnavailable, Message: "the generation provider is unavailable; retry shortly", RetryAfter: 5 * time.Second, Err: err}
+	case errors.Is(err, brandgen.ErrStoreUnavailable):
+		return &brandgen.Error{Code: brandgen.CodeDatabaseUnavailable, Message: "the database is unavailable; retry shortly", RetryAfter: 5 * time.Second, Err: err}
+	}
+	return &brandgen.Error{Code: brandgen.CodeInternal, Message: "internal error", Err: err}
+}
+
+// fail answers err with the envelope and aborts the chain. Server faults are logged here, once,
+// with the request id; the caller never sees their cause.
+func fail(c *gin.Context, err error) {
+	e := classify(err)
+	status, ok := statusOf[e.Code]
+	if !ok {
+		status = http.StatusInternalServerError
+	}
+	if status >= 500 {
+		_ = c.Error(err) // the access log writes it
+	}
+	if e.RetryAfter > 0 {
+		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
+	body := envelope{Error: string(e.Code), Message: e.Message}
+	if e.Code == brandgen.CodeValidation {
+		body.Issues = e.Issues
+	}
+	c.AbortWithStatusJSON(status, body)
+}

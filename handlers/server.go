@@ -1,0 +1,137 @@
+// Package handlers is brandgen's HTTP edge (gin): routing, authentication, rate limits, request
+// validation and the error envelope. Handlers stay thin: they validate, then call the packages that
+// do the work (patterns, studio, meter, db).
+package handlers
+
+import (
+	"context"
+	"log/slog"
+	"net/http"
+	"runtime/debug"
+	"time"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/db"
+	"github.com/brandgen/brandgen/meter"
+	"github.com/brandgen/brandgen/metrics"
+	"github.com/brandgen/brandgen/patterns"
+	"github.com/brandgen/brandgen/ratelimit"
+	"github.com/brandgen/brandgen/studio"
+	"github.com/gin-gonic/gin"
+)
+
+// BrandChecker checks and inlines logos (branding.Resolver).
+type BrandChecker interface {
+	InlineLogo(ctx context.Context, logo string) (string, error)
+}
+
+// Deps is everything the HTTP edge calls.
+type Deps struct {
+	Store   db.Store
+	Limiter ratelimit.Limiter // already fail-open
+	// RatePolicy is the RateLimit-Policy header value, e.g. "60;w=60".
+	RatePolicy string
+	Meter      *meter.Meter
+	Catalog    *patterns.Catalog
+	Studio     *studio.Studio
+	Brands     BrandChecker
+	Metrics    *metrics.Metrics // optional
+	// Ready are the readiness checks of /readyz by name (database, redis, renderer).
+	Ready  map[string]func(context.Context) error
+	Logger *slog.Logger
+}
+
+type server struct {
+	Deps
+	store      db.Store
+	limiter    ratelimit.Limiter
+	ratePolicy string
+	metrics    *metrics.Metrics
+	log        *slog.Logger
+}
+
+// New returns the service's HTTP handler.
+func New(d Deps) http.Handler {
+	gin.SetMode(gin.ReleaseMode)
+	if d.Logger == nil {
+		d.Logger = slog.Default()
+	}
+	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger}
+	r := gin.New()
+	r.HandleMethodNotAllowed = true
+	r.ContextWithFallback = true
+	r.Use(withRequestID, s.accessLog, s.recoverPanic)
+	r.NoRoute(s.rateLimit, notFound)
+	r.NoMethod(s.rateLimit, methodNotAllowed)
+
+	r.GET("/healthz", s.healthz)
+	r.HEAD("/healthz", s.healthz)
+	r.GET("/readyz", s.readyz)
+	if d.Metrics != nil {
+		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
+	}
+
+	api := r.Group("/api/v1", s.rateLimit, limitBody, s.authenticate)
+	r.GET("/api/schemas", s.rateLimit, s.authenticate, s.schemas)
+	api.GET("/schemas", s.schemas)
+	api.POST("/brand", s.saveBrand)
+	api.GET("/brand", s.getBrand)
+	api.GET("/settings", s.getSettings)
+	api.PATCH("/settings", s.patchSettings)
+	api.GET("/usage", s.usage)
+	api.POST("/chart", requirePlan, s.chart)
+	api.POST("/render", s.render)
+	return r
+}
+
+func (s *server) healthz(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+}
+
+// readyz runs every readiness check concurrently, each with a short deadline.
+func (s *server) readyz(c *gin.Context) {
+	type result struct {
+		name string
+		err  error
+	}
+	ctx, cancel := context.WithTimeout(c.Request.Context(), 3*time.Second)
+	defer cancel()
+	out := make(chan result, len(s.Ready))
+	for name, check := range s.Ready {
+		go func() { out <- result{name, check(ctx)} }()
+	}
+	checks := map[string]string{}
+	status := http.StatusOK
+	for range s.Ready {
+		r := <-out
+		if r.err != nil {
+			checks[r.name] = r.err.Error()
+			status = http.StatusServiceUnavailable
+			continue
+		}
+		checks[r.name] = "ok"
+	}
+	state := "ready"
+	if status != http.StatusOK {
+		state = "not ready"
+	}
+	c.JSON(status, gin.H{"status": state, "checks": checks})
+}
+
+func (s *server) schemas(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"patterns": s.Catalog.All()})
+}
+
+func (s *server) usage(c *gin.Context) {
+	u, err := s.Meter.Peek(c.Request.Context(), account(c))
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	a := account(c)
+	c.JSON(http.StatusOK, gin.H{"plan": a.Plan, "planStatus": a.PlanStatus, "usage": u})
+}
+
+func stack() string { return string(debug.Stack()) }
+
+var _ = brandgen.ErrNotFound
