@@ -2,8 +2,8 @@ package handlers
 
 import (
 	"context"
-	"image"
 	"errors"
+	"image"
 	"net/http"
 	"slices"
 	"strconv"
@@ -79,8 +79,8 @@ func TestRenderRoundTrip(t *testing.T) {
 	backends(t, func(t *testing.T, e *env) {
 		chart := map[string]any{
 			"chartType": "bar", "title": "Quarterly revenue", "unit": "$", "size": "square", "theme": "dark", "style": "flat",
-			"series": []map[string]any{{"label": "Q1", "value": 12.5}, {"label": "Q2", "value": 18}, {"label": "Q3", "value": 15}},
-			"brand": map[string]any{"name": "Acme", "colors": map[string]any{"primary": "#e4572e"}},
+			"series":  []map[string]any{{"label": "Q1", "value": 12.5}, {"label": "Q2", "value": 18}, {"label": "Q3", "value": 15}},
+			"brand":   map[string]any{"name": "Acme", "colors": map[string]any{"primary": "#e4572e"}},
 			"ignored": "unknown top-level fields are ignored",
 		}
 		r := e.do("POST", "/api/v1/chart", e.devKey, chart)

@@ -192,4 +192,3 @@ func methodNotAllowed(c *gin.Context) {
 func notFound(c *gin.Context) {
 	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", c.Request.Method, c.Request.URL.Path))
 }
-

@@ -41,7 +41,9 @@ type imageResponse struct {
 	Image   string `json:"image"`
 }
 
-func pngURI(png []byte) string { return "data:image/png;base64," + base64.StdEncoding.EncodeToString(png) }
+func pngURI(png []byte) string {
+	return "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)
+}
 
 // chartFields are the top-level fields of POST /chart that make up the chart's content.
 var chartFields = []string{"chartType", "title", "subtitle", "unit", "series", "slices", "tiles", "palette"}
