@@ -1,0 +1,266 @@
+package charts
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"hash/fnv"
+	"html/template"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// Draw draws the content as one <svg> element of width x height pixels: the plot of a bar, line
+// or donut chart, or the grid of KPI tiles. Title and subtitle are the page's to draw. The output
+// is well-formed XML with every content string escaped; gradient and pattern ids carry a prefix
+// derived from the content, so two charts on one page do not collide.
+func Draw(c Content, width, height int, t Theme) (template.HTML, error) {
+	if width <= 0 || height <= 0 {
+		return "", fmt.Errorf("draw %s chart: size %dx%d is not positive", c.ChartType, width, height)
+	}
+	t = ApplyPalette(t.withDefaults(), c.Palette)
+	cv := newCanvas(c, float64(width), float64(height), t)
+	var err error
+	switch c.ChartType {
+	case TypeBar:
+		err = drawBar(cv, c)
+	case TypeLine:
+		err = drawLine(cv, c)
+	case TypeDonut:
+		err = drawDonut(cv, c)
+	case TypeKPI:
+		err = drawKPI(cv, c)
+	default:
+		err = fmt.Errorf("unknown chart type %q", c.ChartType)
+	}
+	if err != nil {
+		return "", fmt.Errorf("draw %s chart: %w", c.ChartType, err)
+	}
+	return template.HTML(cv.finish()), nil
+}
+
+var errNoData = errors.New("no data to draw")
+
+// canvas is one SVG being drawn.
+type canvas struct {
+	w, h  float64
+	fs    float64 // base font size, 26 px on a 952 px wide plot
+	t     Theme
+	id    string // id prefix, unique per content and size
+	nextN int
+	defs  strings.Builder
+	body  strings.Builder
+}
+
+func newCanvas(c Content, w, h float64, t Theme) *canvas {
+	k := math.Max(0.7, math.Min(1.6, math.Min(w/952, h/700)))
+	hash := fnv.New32a()
+	enc, _ := json.Marshal(c)
+	hash.Write(enc)
+	fmt.Fprintf(hash, "|%v|%v|%s|%v", w, h, t.Style, t.Dark)
+	return &canvas{w: w, h: h, fs: math.Round(26*k*2) / 2, t: t, id: fmt.Sprintf("bgc%08x", hash.Sum32())}
+}
+
+// newID returns a fresh id for a gradient, pattern or filter.
+func (cv *canvas) newID(kind string) string {
+	cv.nextN++
+	return fmt.Sprintf("%s-%s%d", cv.id, kind, cv.nextN)
+}
+
+func (cv *canvas) finish() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="%s" role="img" style="overflow:visible">`,
+		int(cv.w), int(cv.h), int(cv.w), int(cv.h), esc(cv.t.FontFamily))
+	if cv.defs.Len() > 0 {
+		b.WriteString("<defs>")
+		b.WriteString(cv.defs.String())
+		b.WriteString("</defs>")
+	}
+	b.WriteString(cv.body.String())
+	b.WriteString("</svg>")
+	return b.String()
+}
+
+func (cv *canvas) style() string { return cv.t.Style }
+
+// Fonts of the chart.
+
+// labelFont is for category labels, legend labels and tile labels.
+func (cv *canvas) labelFont(size float64) font {
+	f := font{family: cv.t.FontFamily, weight: 500, size: size}
+	if cv.style() == StyleBlueprint {
+		f.family = cv.t.NumberFamily
+		f.weight = 400
+	}
+	return f
+}
+
+// tickFont is for axis tick labels.
+func (cv *canvas) tickFont(size float64) font {
+	f := font{family: cv.t.FontFamily, weight: 400, size: size}
+	if cv.style() == StyleBlueprint {
+		f.family = cv.t.NumberFamily
+	}
+	return f
+}
+
+// valueFont is for value labels and big numbers.
+func (cv *canvas) valueFont(size float64) font {
+	f := font{family: cv.t.NumberFamily, weight: 600, size: size}
+	switch cv.style() {
+	case StyleBlueprint:
+		f.weight = 500
+	case StyleEditorial:
+		if faceKind(f.family) == "serif" {
+			f.weight = 500
+		}
+	}
+	return f
+}
+
+// kickerFont is for small upper-case captions (unit captions, editorial and blueprint labels).
+func (cv *canvas) kickerFont(size float64) font {
+	f := cv.labelFont(size)
+	f.upper, f.track = true, 0.08
+	f.weight = 600
+	if cv.style() == StyleBlueprint {
+		f.weight = 400
+	}
+	return f
+}
+
+// SVG writing helpers.
+
+// n writes a coordinate with at most one decimal.
+func n(v float64) string {
+	if math.IsNaN(v) || math.IsInf(v, 0) {
+		v = 0
+	}
+	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64)
+}
+
+// textAttrs are the optional attributes of a text element.
+type textAttrs struct {
+	anchor     string // start (default), middle, end
+	opacity    float64
+	textLength float64 // squeeze to this width (last resort)
+	extra      string  // raw extra attributes
+}
+
+// text writes one line of text with its baseline at y.
+func (cv *canvas) text(x, y float64, s string, f font, fill string, a textAttrs) {
+	fmt.Fprintf(&cv.body, `<text x="%s" y="%s"%s fill="%s"`, n(x), n(y), fontAttrs(f, cv.t.FontFamily), esc(fill))
+	if a.anchor != "" && a.anchor != "start" {
+		fmt.Fprintf(&cv.body, ` text-anchor="%s"`, a.anchor)
+	}
+	if a.opacity > 0 && a.opacity < 1 {
+		fmt.Fprintf(&cv.body, ` fill-opacity="%s"`, strconv.FormatFloat(a.opacity, 'f', 2, 64))
+	}
+	if a.textLength > 0 {
+		fmt.Fprintf(&cv.body, ` textLength="%s" lengthAdjust="spacingAndGlyphs"`, n(a.textLength))
+	}
+	if a.extra != "" {
+		cv.body.WriteString(" " + a.extra)
+	}
+	cv.body.WriteString(">")
+	if f.upper {
+		s = strings.ToUpper(s)
+	}
+	cv.body.WriteString(esc(s))
+	cv.body.WriteString("</text>")
+}
+
+// lines writes a fitted text block; y is the baseline of the first line.
+func (cv *canvas) lines(x, y float64, tb textBlock, f font, fill string, a textAttrs) {
+	f = f.withSize(tb.size)
+	for i, line := range tb.lines {
+		cv.text(x, y+float64(i)*tb.size*lineGap, line, f, fill, a)
+	}
+}
+
+// lineGap is the line height of wrapped labels, in em.
+const lineGap = 1.18
+
+// blockHeight is the height of a fitted block from the top of its first line to the bottom of
+// its last.
+func blockHeight(tb textBlock) float64 {
+	if len(tb.lines) == 0 {
+		return 0
+	}
+	return tb.size * (1 + float64(len(tb.lines)-1)*lineGap)
+}
+
+func fontAttrs(f font, defaultFamily string) string {
+	var b strings.Builder
+	if f.family != "" && f.family != defaultFamily {
+		fmt.Fprintf(&b, ` font-family="%s"`, esc(f.family))
+	}
+	fmt.Fprintf(&b, ` font-size="%s"`, n(f.size))
+	if f.weight != 0 && f.weight != 400 {
+		fmt.Fprintf(&b, ` font-weight="%d"`, f.weight)
+	}
+	if f.track != 0 {
+		fmt.Fprintf(&b, ` letter-spacing="%sem"`, strconv.FormatFloat(f.track, 'f', 2, 64))
+	}
+	return b.String()
+}
+
+// capHeight is how far above the baseline the middle of digits and capitals sits, in em: a
+// baseline at centre+size*capMid centres text vertically on centre.
+const capMid = 0.36
+
+// line writes a straight line.
+func (cv *canvas) line(x1, y1, x2, y2 float64, stroke string, width float64, extra string) {
+	fmt.Fprintf(&cv.body, `<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s"`,
+		n(x1), n(y1), n(x2), n(y2), esc(stroke), n2(width))
+	if extra != "" {
+		cv.body.WriteString(" " + extra)
+	}
+	cv.body.WriteString("/>")
+}
+
+// n2 writes a stroke width or opacity with up to two decimals.
+func n2(v float64) string {
+	return strconv.FormatFloat(math.Round(v*100)/100, 'f', -1, 64)
+}
+
+// linearGradient defines a vertical gradient through the given stops and returns its id.
+func (cv *canvas) linearGradient(x1, y1, x2, y2 float64, stops ...gradStop) string {
+	id := cv.newID("g")
+	fmt.Fprintf(&cv.defs, `<linearGradient id="%s" x1="%s" y1="%s" x2="%s" y2="%s">`, id, n2(x1), n2(y1), n2(x2), n2(y2))
+	for _, s := range stops {
+		fmt.Fprintf(&cv.defs, `<stop offset="%s" stop-color="%s" stop-opacity="%s"/>`, n2(s.offset), esc(s.color), n2(s.opacity))
+	}
+	cv.defs.WriteString("</linearGradient>")
+	return id
+}
+
+type gradStop struct {
+	offset  float64
+	color   string
+	opacity float64
+}
+
+// hatch defines a diagonal hatch pattern in colour c (blueprint fills) and returns its id.
+func (cv *canvas) hatch(c string, spacing, width, bgOpacity float64) string {
+	id := cv.newID("h")
+	fmt.Fprintf(&cv.defs, `<pattern id="%s" width="%s" height="%s" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`+
+		`<rect width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+
+		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="0.55"/></pattern>`,
+		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width))
+	return id
+}
+
+// shadow defines a soft drop shadow filter (glass cards) and returns its id.
+func (cv *canvas) shadow(dy, blur, opacity float64) string {
+	id := cv.newID("s")
+	color := "#0F172A"
+	if cv.t.Dark {
+		color = "#000000"
+	}
+	fmt.Fprintf(&cv.defs, `<filter id="%s" x="-20%%" y="-20%%" width="140%%" height="150%%">`+
+		`<feDropShadow dx="0" dy="%s" stdDeviation="%s" flood-color="%s" flood-opacity="%s"/></filter>`,
+		id, n(dy), n(blur), color, n2(opacity))
+	return id
+}

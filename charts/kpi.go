@@ -1,0 +1,257 @@
+package charts
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"unicode/utf8"
+)
+
+// kpiGrid picks columns and rows for count tiles in a w x h area: tiles close to a 1.6:1 shape,
+// few empty cells. Rows are filled from the bottom, so a short first row holds wider hero tiles.
+func kpiGrid(count int, w, h, gap float64) (cols, rows int) {
+	best := math.Inf(1)
+	for c := 1; c <= count; c++ {
+		r := (count + c - 1) / c
+		tw := (w - gap*float64(c-1)) / float64(c)
+		th := (h - gap*float64(r-1)) / float64(r)
+		if tw <= 0 || th <= 0 {
+			continue
+		}
+		score := math.Abs(math.Log(tw/th/1.6)) + 0.18*float64(c*r-count)
+		if score < best {
+			best, cols, rows = score, c, r
+		}
+	}
+	if cols == 0 {
+		return 1, count
+	}
+	return cols, rows
+}
+
+// tileRect is where one tile goes.
+type tileRect struct{ x, y, w, h float64 }
+
+// kpiLayout places count tiles: the first row takes the remainder and stretches.
+func kpiLayout(count int, w, h, gap float64) []tileRect {
+	cols, rows := kpiGrid(count, w, h, gap)
+	th := (h - gap*float64(rows-1)) / float64(rows)
+	out := make([]tileRect, 0, count)
+	first := count - (rows-1)*cols
+	for r := 0; r < rows; r++ {
+		inRow := cols
+		if r == 0 {
+			inRow = first
+		}
+		tw := (w - gap*float64(inRow-1)) / float64(inRow)
+		for c := 0; c < inRow; c++ {
+			out = append(out, tileRect{float64(c) * (tw + gap), float64(r) * (th + gap), tw, th})
+		}
+	}
+	return out
+}
+
+// deltaText is the delta as shown beside its arrow: a bare number gets a sign and separators;
+// a leading sign or arrow that says the same as the arrow is dropped ("+12%" up -> "12%").
+func deltaText(t Tile) string {
+	d := clean(t.Delta)
+	if d == "" {
+		return ""
+	}
+	dir := t.Direction()
+	if v, ok := isPlainNumber(d); ok {
+		s := groupThousands(math.Abs(v))
+		if (v > 0 && dir != DirectionUp) || (v < 0 && dir != DirectionDown) {
+			if v > 0 {
+				return "+" + s
+			}
+			return minus + s
+		}
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(d)
+	agrees := false
+	switch r {
+	case '▲', '↑', '⬆', '△', '↗', '+':
+		agrees = dir == DirectionUp
+	case '▼', '↓', '⬇', '▽', '↘', '-', '−':
+		agrees = dir == DirectionDown
+	}
+	if agrees {
+		if rest := strings.TrimSpace(d[size:]); rest != "" {
+			return rest
+		}
+	}
+	return d
+}
+
+func drawKPI(cv *canvas, c Content) error {
+	tiles := c.Tiles
+	if len(tiles) == 0 {
+		return errNoData
+	}
+	fs := cv.fs
+	gap := map[string]float64{StyleGlass: 1, StyleFlat: 0.7, StyleBlueprint: 0.8, StyleEditorial: 1.4}[cv.style()] * fs
+	rects := kpiLayout(len(tiles), cv.w, cv.h, gap)
+	var shadow string
+	if cv.style() == StyleGlass {
+		shadow = cv.shadow(fs*0.5, fs*0.9, 0.1)
+	}
+	for i, t := range tiles {
+		cv.drawTile(t, c.Unit, rects[i], i, len(tiles), shadow)
+	}
+	return nil
+}
+
+func (cv *canvas) drawTile(t Tile, unit string, r tileRect, index, count int, shadow string) {
+	fs := cv.fs
+	style := cv.style()
+	text, muted := cv.t.Text, cv.t.Muted
+	hero := style == StyleFlat && index == 0
+	up, down, flat := cv.t.Up, cv.t.Down, cv.t.Flat
+
+	cv.body.WriteString(`<g class="tile">`)
+	switch style {
+	case StyleGlass:
+		rad := math.Min(fs*1.1, math.Min(r.w, r.h)*0.18)
+		edge, edgeOpacity := "#FFFFFF", 0.7
+		if cv.t.Dark {
+			edgeOpacity = 0.12
+		}
+		fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" filter="url(#%s)"/>`,
+			n(r.x), n(r.y), n(r.w), n(r.h), n(rad), esc(cv.t.Surface), shadow)
+		fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="none" stroke="%s" stroke-opacity="%s" stroke-width="1.5"/>`,
+			n(r.x+0.75), n(r.y+0.75), n(r.w-1.5), n(r.h-1.5), n(rad), edge, n2(edgeOpacity))
+	case StyleFlat:
+		fill := cv.t.Surface
+		if hero {
+			fill = cv.t.Series[0]
+			text = onColor(fill)
+			muted = text
+			up, down, flat = text, text, text
+		}
+		fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s"/>`,
+			n(r.x), n(r.y), n(r.w), n(r.h), n(fs*0.3), esc(fill))
+	case StyleBlueprint:
+		fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" fill-opacity="0.04" stroke="%s" stroke-width="1.5"/>`,
+			n(r.x+0.75), n(r.y+0.75), n(r.w-1.5), n(r.h-1.5), esc(text), esc(muted))
+		m := fs * 0.45
+		for _, corner := range []pt{{r.x, r.y}, {r.x + r.w, r.y}, {r.x, r.y + r.h}, {r.x + r.w, r.y + r.h}} {
+			cv.line(corner.x-m, corner.y, corner.x+m, corner.y, text, 2, "")
+			cv.line(corner.x, corner.y-m, corner.x, corner.y+m, text, 2, "")
+		}
+	case StyleEditorial:
+		cv.line(r.x, r.y+1, r.x+r.w, r.y+1, text, 2, "")
+	}
+
+	pad := math.Max(fs*0.8, math.Min(fs*1.6, math.Min(r.w, r.h)*0.1))
+	innerW := r.w - 2*pad
+	align, ax := "start", r.x+pad
+	if count == 1 {
+		align, ax = "middle", r.x+r.w/2
+	}
+	if style == StyleEditorial {
+		pad = math.Max(pad, fs*0.9)
+		innerW = r.w - pad
+		if count > 1 {
+			ax, innerW = r.x, r.w-pad*0.5
+		}
+	}
+
+	// Label.
+	lf := cv.labelFont(fs * 0.92)
+	if style == StyleEditorial || style == StyleBlueprint {
+		lf = cv.kickerFont(fs * 0.72)
+	}
+	lb := fit(t.Label, lf, innerW, 2, fs*0.62)
+
+	// Delta.
+	dir := t.Direction()
+	dtext := deltaText(t)
+	hasDelta := dtext != "" || strings.TrimSpace(t.DeltaDirection) != ""
+	df := cv.valueFont(fs * 0.86)
+	df.weight = 600
+	dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[dir]
+	arrow := df.size * 0.62
+	dh := 0.0
+	if hasDelta {
+		dh = df.size * 1.8
+	}
+
+	// Value: as big as the tile allows.
+	vf := cv.valueFont(1)
+	switch style {
+	case StyleGlass, StyleFlat:
+		vf.weight = 700
+	}
+	value := formatKPI(t.Value, unit)
+	labelH := blockHeight(lb)
+	avail := r.h - 2*pad - labelH - dh - fs*1.2
+	size := math.Min(avail/0.8, math.Min(fs*7, r.w*0.3))
+	size = math.Max(size, fs*1.2)
+	vb := fit(value, vf.withSize(size), innerW, 1, math.Min(size, fs*1.2))
+	vfit := vf.withSize(vb.size)
+	va := textAttrs{anchor: align}
+	if vfit.width(vb.lines[0]) > innerW {
+		va.textLength = innerW
+	}
+
+	gap1 := math.Max(fs*0.45, vb.size*0.2)
+	gap2 := fs * 0.75
+	group := labelH + gap1 + vb.size*0.74
+	if hasDelta {
+		group += gap2 + dh
+	}
+	top := r.y + (r.h-group)/2
+	if style == StyleEditorial {
+		top = math.Max(top, r.y+pad*0.9)
+	}
+	cv.lines(ax, top+lb.size*0.76, lb, lf, muted, textAttrs{anchor: align})
+	valueBase := top + labelH + gap1 + vb.size*0.74
+	cv.lines(ax, valueBase, vb, vf, text, va)
+	if hasDelta {
+		dcy := valueBase + gap2 + dh/2
+		tw := df.width(dtext)
+		inner := arrow
+		if dtext != "" {
+			inner += df.size*0.4 + tw
+		}
+		padX := df.size * 0.62
+		pillW := inner + padX*2
+		if style == StyleEditorial || style == StyleBlueprint {
+			padX, pillW = 0, inner
+		}
+		px := ax
+		if align == "middle" {
+			px = ax - pillW/2
+		}
+		switch style {
+		case StyleGlass, StyleFlat:
+			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" fill-opacity="%s"/>`,
+				n(px), n(dcy-dh/2), n(pillW), n(dh), n(dh/2), esc(dcolor), n2(map[bool]float64{true: 0.2, false: 0.13}[hero]))
+		}
+		axX := px + padX
+		cv.arrow(axX, dcy, arrow, dir, dcolor)
+		if dtext != "" {
+			cv.text(axX+arrow+df.size*0.4, dcy+df.size*capMid, dtext, df, dcolor, textAttrs{})
+		}
+	}
+	cv.body.WriteString(`</g>`)
+}
+
+// arrow draws a direction mark of width w starting at x, centred on cy: a triangle up or down,
+// a bar for flat.
+func (cv *canvas) arrow(x, cy, w float64, dir, color string) {
+	h := w * 0.86
+	switch dir {
+	case DirectionUp:
+		fmt.Fprintf(&cv.body, `<path d="M%s %sL%s %sL%s %sZ" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`,
+			n(x), n(cy+h/2), n(x+w/2), n(cy-h/2), n(x+w), n(cy+h/2), esc(color), esc(color), n2(w*0.12))
+	case DirectionDown:
+		fmt.Fprintf(&cv.body, `<path d="M%s %sL%s %sL%s %sZ" fill="%s" stroke="%s" stroke-width="%s" stroke-linejoin="round"/>`,
+			n(x), n(cy-h/2), n(x+w/2), n(cy+h/2), n(x+w), n(cy-h/2), esc(color), esc(color), n2(w*0.12))
+	default:
+		fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s"/>`,
+			n(x), n(cy-w*0.11), n(w), n(w*0.22), n(w*0.11), esc(color))
+	}
+}
