@@ -259,6 +259,9 @@ type pngOptions struct {
 // defaultPNGLevel is the deflate level picked by measurement (see the package doc).
 const defaultPNGLevel = 8
 
+// PNGChromium as Config.PNGLevel captures with Chromium's own default PNG encoder.
+const PNGChromium = -2
+
 // encodeRaw writes m as a PNG: palette when it has at most 256 colours, else truecolour. An
 // opaque RGBA picture is written as RGB. Rows are not filtered (filter None) unless
 // opt.adaptive: on Chromium's renders, whose gradients are dithered, deflate finds long

@@ -76,7 +76,8 @@ type Config struct {
 	// 4 MiB]. An empty non-nil slice preloads nothing.
 	Preload []string
 	// PNGLevel is the deflate level (1..9) of the PNG re-encode [8]; -1 returns Chromium's
-	// fast PNG as is (bigger, saves ~85 ms of CPU per 1080x1350 render).
+	// fast PNG as is (bigger, saves ~85 ms of CPU per 1080x1350 render); PNGChromium captures
+	// with Chromium's own default encoder (slow; for comparisons).
 	PNGLevel int
 	// NoRetry makes a render hit by a browser or tab crash fail at once with render_busy,
 	// instead of being retried once on a fresh browser.
@@ -209,8 +210,8 @@ func New(cfg Config) (*Pool, error) {
 		return nil, fmt.Errorf("renderer: Tabs %d outside 1..64", cfg.Tabs)
 	case cfg.RenderTimeout < 0 || cfg.LaunchTimeout < 0:
 		return nil, errors.New("renderer: negative timeout")
-	case cfg.PNGLevel != -1 && (cfg.PNGLevel < 1 || cfg.PNGLevel > 9):
-		return nil, fmt.Errorf("renderer: PNGLevel %d outside 1..9 (or -1)", cfg.PNGLevel)
+	case cfg.PNGLevel != -1 && cfg.PNGLevel != PNGChromium && (cfg.PNGLevel < 1 || cfg.PNGLevel > 9):
+		return nil, fmt.Errorf("renderer: PNGLevel %d outside 1..9 (or -1, PNGChromium)", cfg.PNGLevel)
 	}
 	path, err := findChrome(cfg.ChromePath)
 	if err != nil {
@@ -230,7 +231,8 @@ func New(cfg Config) (*Pool, error) {
 		done:   make(chan struct{}),
 		idle:   make(chan *tab, cfg.Browsers*cfg.Tabs),
 
-		pingTimeout: 3 * time.Second,
+		pingTimeout:  3 * time.Second,
+		chromeEncode: cfg.PNGLevel == PNGChromium,
 	}
 	p.fonts, p.sheets = p.assets.preloadList(cfg.Preload)
 	p.ctx, p.cancel = context.WithCancel(context.Background())
