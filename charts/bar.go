@@ -52,8 +52,8 @@ func (cv *canvas) barRadius(w float64) float64 {
 
 // barFills are the fills of positive, negative and (editorial) emphasised bars.
 type barFills struct {
-	pos, neg, muted string
-	stroke          string // blueprint outline colour
+	pos, neg, muted   string
+	stroke, negStroke string // blueprint outline colours
 }
 
 // barFills defines the gradients or patterns bars use; vertical says which way bars grow.
@@ -68,9 +68,10 @@ func (cv *canvas) barFills(vertical bool) barFills {
 		return barFills{pos: c0, neg: c1}
 	case StyleBlueprint:
 		return barFills{
-			pos:    "url(#" + cv.hatch(c0, 9, 1.5, 0.16) + ")",
-			neg:    "url(#" + cv.hatch(c1, 9, 1.5, 0.16) + ")",
-			stroke: c0,
+			pos:       "url(#" + cv.hatch(c0, 9, 1.5, 0.16) + ")",
+			neg:       "url(#" + cv.hatch(c1, 9, 1.5, 0.16) + ")",
+			stroke:    c0,
+			negStroke: c1,
 		}
 	case StyleEditorial:
 		return barFills{pos: c0, neg: c0, muted: mixHex(cv.t.Muted, cv.t.Background, 0.45)}
@@ -157,6 +158,9 @@ func drawVerticalBars(cv *canvas, c Content, ax axis, valueLabels, ticks []strin
 		}
 		size = math.Min(size, tb.size)
 	}
+	if size < catF.size*0.8 && !force {
+		return false // labels would get small: rows read better
+	}
 	cats := make([]textBlock, len(pts))
 	for i, p := range pts {
 		cats[i] = fit(p.Label, catF.withSize(size), catMax, 2, size)
@@ -192,7 +196,11 @@ func drawVerticalBars(cv *canvas, c Content, ax axis, valueLabels, ticks []strin
 		if math.Abs(y-z) >= 0.5 {
 			fmt.Fprintf(&cv.body, `<path d="%s" fill="%s"`, barPath(cx-bw/2, z, cx+bw/2, y, r, end), esc(fill))
 			if fills.stroke != "" {
-				fmt.Fprintf(&cv.body, ` stroke="%s" stroke-width="2"`, esc(fills.stroke))
+				stroke := fills.stroke
+				if p.Value < 0 {
+					stroke = fills.negStroke
+				}
+				fmt.Fprintf(&cv.body, ` stroke="%s" stroke-width="2"`, esc(stroke))
 			}
 			cv.body.WriteString("/>")
 		}
@@ -299,7 +307,11 @@ func drawHorizontalBars(cv *canvas, c Content, ax axis, valueLabels, ticks []str
 		if math.Abs(x-z) >= 0.5 {
 			fmt.Fprintf(&cv.body, `<path d="%s" fill="%s"`, barPath(z, cy-bh/2, x, cy+bh/2, r, end), esc(fill))
 			if fills.stroke != "" {
-				fmt.Fprintf(&cv.body, ` stroke="%s" stroke-width="2"`, esc(fills.stroke))
+				stroke := fills.stroke
+				if p.Value < 0 {
+					stroke = fills.negStroke
+				}
+				fmt.Fprintf(&cv.body, ` stroke="%s" stroke-width="2"`, esc(stroke))
 			}
 			cv.body.WriteString("/>")
 		}

@@ -120,8 +120,8 @@ func drawDonut(cv *canvas, c Content) error {
 	}
 	colors := cv.t.seriesColors(count)
 
-	labelF := cv.labelFont(fs * 0.92)
-	pctF := cv.valueFont(fs * 0.92)
+	labelF := cv.labelFont(fs * 0.96)
+	pctF := cv.valueFont(fs)
 	valF := cv.tickFont(fs * 0.86)
 	pctW, valW := 0.0, 0.0
 	for i := range sl {
@@ -139,9 +139,10 @@ func drawDonut(cv *canvas, c Content) error {
 	if side {
 		d = math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, fs*14))
 		d = math.Max(d, math.Min(cv.h, cv.w)*0.4)
-		cx, cy = d/2, cv.h/2
-		lx = d + fs*1.8
-		lw = cv.w - lx
+		lw = math.Min(cv.w-d-fs*1.8, math.Max(minLegend, fs*22))
+		left := (cv.w - d - fs*1.8 - lw) / 2 // centre ring and legend as one group
+		cx, cy = left+d/2, cv.h/2
+		lx = left + d + fs*1.8
 		rowH = math.Min(cv.h/float64(count), fs*2.9)
 		ly = cy - rowH*float64(count)/2
 	} else {
@@ -149,7 +150,22 @@ func drawDonut(cv *canvas, c Content) error {
 			cols = 2
 		}
 		rows := (count + cols - 1) / cols
+		lw = cv.w
+		if cols == 1 {
+			lw = math.Min(cv.w, math.Max(minLegend, fs*24))
+		}
+		colW := lw
+		if cols == 2 {
+			colW = (lw - fs*1.6) / 2
+		}
+		// Rows grow to two lines when a label would not fit one.
 		rowH = fs * 2.2
+		labelW := colW - sw - gap - valW - pctW - gap*2
+		for _, p := range sl {
+			if fit(p.Label, labelF, labelW, 1, labelF.size*0.85).truncated {
+				rowH = fs * 2.9
+			}
+		}
 		legendH := rowH * float64(rows)
 		d = math.Min(cv.w*0.72, cv.h-legendH-fs*1.6)
 		if d < cv.w*0.3 {
@@ -157,13 +173,10 @@ func drawDonut(cv *canvas, c Content) error {
 			legendH = rowH * float64(rows)
 			d = math.Max(cv.h-legendH-fs*1.6, fs*4)
 		}
-		cx, cy = cv.w/2, d/2
-		lw = cv.w
-		if cols == 1 {
-			lw = math.Min(cv.w, math.Max(minLegend, fs*24))
-		}
+		top := math.Max(0, (cv.h-d-fs*1.6-legendH)/2)
+		cx, cy = cv.w/2, top+d/2
 		lx = (cv.w - lw) / 2
-		ly = d + fs*1.6 + (cv.h-d-fs*1.6-legendH)/2
+		ly = top + d + fs*1.6
 	}
 	r1 := d / 2
 	thick := map[string]float64{StyleGlass: 0.3, StyleFlat: 0.36, StyleBlueprint: 0.2, StyleEditorial: 0.22}[cv.style()] * r1
@@ -261,14 +274,15 @@ func drawDonut(cv *canvas, c Content) error {
 	}
 	totalLabel := withUnit(vf(total), c.Unit)
 	nb := fit(totalLabel, numF, r0*1.55, 1, fs*0.8)
-	block := nb.size*0.72 + kb.size*0.55 + kb.size*0.72
+	kgap := kb.size*0.9 + nb.size*0.08
+	block := nb.size*0.72 + kgap + kb.size*0.72
 	numBase := cy - block/2 + nb.size*0.72
 	na := textAttrs{anchor: "middle"}
 	if w := numF.withSize(nb.size).width(nb.lines[0]); w > r0*1.55 {
 		na.textLength = r0 * 1.55
 	}
 	cv.lines(cx, numBase, nb, numF, cv.t.Text, na)
-	cv.lines(cx, numBase+kb.size*0.55+kb.size*0.72, kb, kf, cv.t.Muted, textAttrs{anchor: "middle"})
+	cv.lines(cx, numBase+kgap+kb.size*0.72, kb, kf, cv.t.Muted, textAttrs{anchor: "middle"})
 
 	// Legend.
 	cv.body.WriteString(`<g class="legend">`)
@@ -283,6 +297,14 @@ func drawDonut(cv *canvas, c Content) error {
 		lines = 2
 	}
 	labelW := colW - sw - gap - valW - pctW - gap*2
+	if cv.style() == StyleEditorial {
+		labelW -= sw * 0.2
+	}
+	labelSize := labelF.size
+	for _, p := range sl {
+		labelSize = math.Min(labelSize, fit(p.Label, labelF, labelW, lines, fs*0.7).size)
+	}
+	labelF = labelF.withSize(labelSize)
 	for i, p := range sl {
 		col, row := i/rows, i%rows
 		x := lx + float64(col)*(colW+colGap)
@@ -302,7 +324,7 @@ func drawDonut(cv *canvas, c Content) error {
 		if cv.style() == StyleEditorial {
 			tx = x + sw*1.2 + gap
 		}
-		tb := fit(p.Label, labelF, labelW, lines, fs*0.7)
+		tb := fit(p.Label, labelF, labelW, lines, labelSize)
 		top := rcy - blockHeight(tb)/2
 		cv.lines(tx, top+tb.size*0.76, tb, labelF, cv.t.Text, textAttrs{})
 		cv.text(x+colW, rcy+pctF.size*capMid, pcts[i], pctF, cv.t.Text, textAttrs{anchor: "end"})

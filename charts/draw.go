@@ -107,14 +107,12 @@ func (cv *canvas) tickFont(size float64) font {
 
 // valueFont is for value labels and big numbers.
 func (cv *canvas) valueFont(size float64) font {
-	f := font{family: cv.t.NumberFamily, weight: 600, size: size}
-	switch cv.style() {
-	case StyleBlueprint:
+	f := font{family: cv.t.NumberFamily, weight: 600, size: size, lining: true}
+	if faceKind(f.family) == "serif" {
+		f.weight, f.size = 500, size*1.18 // serif faces run small
+	}
+	if cv.style() == StyleBlueprint {
 		f.weight = 500
-	case StyleEditorial:
-		if faceKind(f.family) == "serif" {
-			f.weight = 500
-		}
 	}
 	return f
 }
@@ -202,6 +200,9 @@ func fontAttrs(f font, defaultFamily string) string {
 	}
 	if f.track != 0 {
 		fmt.Fprintf(&b, ` letter-spacing="%sem"`, strconv.FormatFloat(f.track, 'f', 2, 64))
+	}
+	if f.lining {
+		b.WriteString(` style="font-variant-numeric:lining-nums tabular-nums"`)
 	}
 	return b.String()
 }

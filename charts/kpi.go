@@ -93,17 +93,93 @@ func drawKPI(cv *canvas, c Content) error {
 	fs := cv.fs
 	gap := map[string]float64{StyleGlass: 1, StyleFlat: 0.7, StyleBlueprint: 0.8, StyleEditorial: 1.4}[cv.style()] * fs
 	rects := kpiLayout(len(tiles), cv.w, cv.h, gap)
+	reserve := false
+	for _, t := range tiles {
+		reserve = reserve || t.hasDelta()
+	}
+	// Lay every tile out, then share the smallest value size and the tallest label, so values
+	// read as one set and line up across a row.
+	// Labels and deltas grow with the tiles (one big tile wants a bigger label), alike in all.
+	small := math.Inf(1)
+	for _, r := range rects {
+		small = math.Min(small, math.Min(r.w, r.h))
+	}
+	k := math.Max(1, math.Min(1.45, small/(fs*14)))
+	layouts := make([]tileLayout, len(tiles))
+	size, labelH := math.Inf(1), 0.0
+	for i, t := range tiles {
+		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k)
+		size = math.Min(size, layouts[i].vb.size)
+		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
+	}
 	var shadow string
 	if cv.style() == StyleGlass {
 		shadow = cv.shadow(fs*0.5, fs*0.9, 0.1)
 	}
 	for i, t := range tiles {
-		cv.drawTile(t, c.Unit, rects[i], i, len(tiles), shadow)
+		l := layouts[i]
+		l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, size)
+		l.labelH = labelH
+		cv.drawTile(t, l, rects[i], i, shadow)
 	}
 	return nil
 }
 
-func (cv *canvas) drawTile(t Tile, unit string, r tileRect, index, count int, shadow string) {
+func (t Tile) hasDelta() bool {
+	return clean(t.Delta) != "" || strings.TrimSpace(t.DeltaDirection) != ""
+}
+
+// tileLayout is what a tile holds and where, before it is drawn.
+type tileLayout struct {
+	pad, innerW, ax float64
+	align           string
+	lf, df, vf      font
+	lb, vb          textBlock
+	labelH, dh      float64
+	value           string
+}
+
+func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64) tileLayout {
+	fs := cv.fs
+	style := cv.style()
+	l := tileLayout{align: "start"}
+	l.pad = math.Max(fs*0.8, math.Min(fs*1.6, math.Min(r.w, r.h)*0.1))
+	l.innerW = r.w - 2*l.pad
+	l.ax = r.x + l.pad
+	if count == 1 {
+		l.align, l.ax = "middle", r.x+r.w/2
+	}
+	if style == StyleEditorial {
+		l.pad = math.Max(l.pad, fs*0.9)
+		l.innerW = r.w - l.pad
+		if count > 1 {
+			l.ax, l.innerW = r.x, r.w-l.pad*0.5
+		}
+	}
+	l.lf = cv.labelFont(fs * 0.92 * k)
+	if style == StyleEditorial || style == StyleBlueprint {
+		l.lf = cv.kickerFont(fs * 0.72 * k)
+	}
+	l.lb = fit(t.Label, l.lf, l.innerW, 2, fs*0.62)
+	l.labelH = blockHeight(l.lb)
+	l.df = cv.valueFont(fs * 0.9 * k)
+	l.df.weight = 600
+	if reserveDelta {
+		l.dh = l.df.size * 1.8
+	}
+	l.vf = cv.valueFont(1)
+	if style == StyleGlass || style == StyleFlat {
+		l.vf.weight = 700
+	}
+	l.value = formatKPI(t.Value, unit)
+	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.2
+	size := math.Min(avail/0.8, math.Min(fs*7, r.w*0.3))
+	size = math.Max(size, fs*1.2)
+	l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, math.Min(size, fs*1.2))
+	return l
+}
+
+func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow string) {
 	fs := cv.fs
 	style := cv.style()
 	text, muted := cv.t.Text, cv.t.Muted
@@ -144,91 +220,52 @@ func (cv *canvas) drawTile(t Tile, unit string, r tileRect, index, count int, sh
 		cv.line(r.x, r.y+1, r.x+r.w, r.y+1, text, 2, "")
 	}
 
-	pad := math.Max(fs*0.8, math.Min(fs*1.6, math.Min(r.w, r.h)*0.1))
-	innerW := r.w - 2*pad
-	align, ax := "start", r.x+pad
-	if count == 1 {
-		align, ax = "middle", r.x+r.w/2
+	vb, vf := l.vb, l.vf
+	va := textAttrs{anchor: l.align}
+	if vf.withSize(vb.size).width(vb.lines[0]) > l.innerW {
+		va.textLength = l.innerW
 	}
-	if style == StyleEditorial {
-		pad = math.Max(pad, fs*0.9)
-		innerW = r.w - pad
-		if count > 1 {
-			ax, innerW = r.x, r.w-pad*0.5
-		}
-	}
-
-	// Label.
-	lf := cv.labelFont(fs * 0.92)
-	if style == StyleEditorial || style == StyleBlueprint {
-		lf = cv.kickerFont(fs * 0.72)
-	}
-	lb := fit(t.Label, lf, innerW, 2, fs*0.62)
-
-	// Delta.
-	dir := t.Direction()
-	dtext := deltaText(t)
-	hasDelta := dtext != "" || strings.TrimSpace(t.DeltaDirection) != ""
-	df := cv.valueFont(fs * 0.86)
-	df.weight = 600
-	dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[dir]
-	arrow := df.size * 0.62
-	dh := 0.0
-	if hasDelta {
-		dh = df.size * 1.8
-	}
-
-	// Value: as big as the tile allows.
-	vf := cv.valueFont(1)
-	switch style {
-	case StyleGlass, StyleFlat:
-		vf.weight = 700
-	}
-	value := formatKPI(t.Value, unit)
-	labelH := blockHeight(lb)
-	avail := r.h - 2*pad - labelH - dh - fs*1.2
-	size := math.Min(avail/0.8, math.Min(fs*7, r.w*0.3))
-	size = math.Max(size, fs*1.2)
-	vb := fit(value, vf.withSize(size), innerW, 1, math.Min(size, fs*1.2))
-	vfit := vf.withSize(vb.size)
-	va := textAttrs{anchor: align}
-	if vfit.width(vb.lines[0]) > innerW {
-		va.textLength = innerW
-	}
-
-	gap1 := math.Max(fs*0.45, vb.size*0.2)
-	gap2 := fs * 0.75
-	group := labelH + gap1 + vb.size*0.74
-	if hasDelta {
-		group += gap2 + dh
+	gap1 := math.Max(fs*0.6, vb.size*0.28)
+	gap2 := fs*0.6 + vb.size*0.14
+	group := l.labelH + gap1 + vb.size*0.74
+	if l.dh > 0 {
+		group += gap2 + l.dh
 	}
 	top := r.y + (r.h-group)/2
 	if style == StyleEditorial {
-		top = math.Max(top, r.y+pad*0.9)
+		top = math.Max(top, r.y+l.pad*0.9)
 	}
-	cv.lines(ax, top+lb.size*0.76, lb, lf, muted, textAttrs{anchor: align})
-	valueBase := top + labelH + gap1 + vb.size*0.74
-	cv.lines(ax, valueBase, vb, vf, text, va)
-	if hasDelta {
+	cv.lines(l.ax, top+l.lb.size*0.76, l.lb, l.lf, muted, textAttrs{anchor: l.align})
+	valueBase := top + l.labelH + gap1 + vb.size*0.74
+	cv.lines(l.ax, valueBase, vb, vf, text, va)
+
+	if t.hasDelta() {
+		df, dh := l.df, l.dh
+		dir := t.Direction()
+		dtext := deltaText(t)
+		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[dir]
+		arrow := df.size * 0.62
 		dcy := valueBase + gap2 + dh/2
-		tw := df.width(dtext)
 		inner := arrow
 		if dtext != "" {
-			inner += df.size*0.4 + tw
+			inner += df.size*0.4 + df.width(dtext)
 		}
 		padX := df.size * 0.62
 		pillW := inner + padX*2
 		if style == StyleEditorial || style == StyleBlueprint {
 			padX, pillW = 0, inner
 		}
-		px := ax
-		if align == "middle" {
-			px = ax - pillW/2
+		px := l.ax
+		if l.align == "middle" {
+			px = l.ax - pillW/2
 		}
-		switch style {
-		case StyleGlass, StyleFlat:
+		if style == StyleGlass || style == StyleFlat {
+			opacity := 0.13
+			if hero {
+				opacity = 0.2
+			}
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" fill-opacity="%s"/>`,
-				n(px), n(dcy-dh/2), n(pillW), n(dh), n(dh/2), esc(dcolor), n2(map[bool]float64{true: 0.2, false: 0.13}[hero]))
+				n(px), n(dcy-dh/2), n(pillW), n(dh), n(dh/2), esc(dcolor), n2(opacity))
 		}
 		axX := px + padX
 		cv.arrow(axX, dcy, arrow, dir, dcolor)

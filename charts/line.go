@@ -100,7 +100,7 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	valueF := cv.valueFont(fs * 0.82)
 	calloutF := cv.valueFont(fs * 0.92)
-	valueH := calloutF.size*1.7 + fs*0.6
+	valueH := calloutF.size*1.7 + fs*0.95
 	x0 := tickW + fs*0.6
 	if cv.style() == StyleBlueprint {
 		x0 += fs * 0.3
@@ -287,9 +287,9 @@ func drawLine(cv *canvas, c Content) error {
 		if last && cv.style() != StyleEditorial {
 			padX, padY := f.size*0.5, f.size*0.34
 			h := f.size + padY*2
-			centre := p.y - fs*0.5 - h/2
+			centre := p.y - fs*0.85 - h/2
 			if below {
-				centre = p.y + fs*0.5 + h/2
+				centre = p.y + fs*0.85 + h/2
 			}
 			baseline = centre + f.size*capMid
 			top := centre - h/2
@@ -315,7 +315,13 @@ func drawLine(cv *canvas, c Content) error {
 	cv.body.WriteString(`</g><g class="categories">`)
 	labelTop := y1 + fs*0.9
 	for i := 0; i < count; i += every {
-		cv.lines(xOf(i), labelTop+cats[i].size*0.76, cats[i], catF, cv.t.Text, textAttrs{anchor: "middle", opacity: 0.82})
+		// The first and last labels sit under the plot's edge points: keep them on the canvas.
+		half := 0.0
+		for _, l := range cats[i].lines {
+			half = math.Max(half, catF.withSize(cats[i].size).width(l)/2)
+		}
+		x := math.Min(math.Max(xOf(i), half+1), cv.w-half-1)
+		cv.lines(x, labelTop+cats[i].size*0.76, cats[i], catF, cv.t.Text, textAttrs{anchor: "middle", opacity: 0.82})
 	}
 	cv.body.WriteString(`</g>`)
 	return nil

@@ -180,7 +180,7 @@ func placeUnit(unit string) unitPlacement {
 	last, _ := utf8.DecodeLastRuneInString(unit)
 	first, _ := utf8.DecodeRuneInString(unit)
 	switch {
-	case unicode.Is(unicode.Sc, last) && utf8.RuneCountInString(unit) <= 3:
+	case unicode.Is(unicode.Sc, last) && utf8.RuneCountInString(unit) <= 3 && isCurrencySign(unit):
 		return unitPrefix
 	case strings.ContainsRune("%‰°×x′″", first) && utf8.RuneCountInString(unit) <= 3:
 		return unitSuffixTight
@@ -188,6 +188,17 @@ func placeUnit(unit string) unitPlacement {
 		return unitSuffix
 	}
 	return unitCaption
+}
+
+// isCurrencySign reports whether unit is a currency sign, optionally after capitals: $, €, R$,
+// US$. "k€" is not (it reads as a suffix unit).
+func isCurrencySign(unit string) bool {
+	for _, r := range unit {
+		if !unicode.Is(unicode.Sc, r) && !unicode.IsUpper(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // withUnit puts a unit on a formatted number. Caption units are left off.

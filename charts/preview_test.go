@@ -39,7 +39,7 @@ func previewSamples() map[string]Content {
 		year = append(year, Point{m, float64(1200 + i*310 + (i%3)*420 - (i%4)*250)})
 	}
 	return map[string]Content{
-		"bar": {ChartType: TypeBar, Unit: "$", Series: []Point{{"Q1", 12400}, {"Q2", 18300}, {"Q3", 15100}, {"Q4", 24800}}},
+		"bar":     {ChartType: TypeBar, Unit: "$", Series: []Point{{"Q1", 12400}, {"Q2", 18300}, {"Q3", 15100}, {"Q4", 24800}}},
 		"bar-neg": {ChartType: TypeBar, Unit: "%", Series: []Point{{"North", 12.5}, {"South", -8.25}, {"East", 24}, {"West", -3.5}, {"Central", 6}}},
 		"bar-long": {ChartType: TypeBar, Unit: "users", Series: []Point{{"Organic search traffic", 48200}, {"Paid social campaigns", 31900},
 			{"Email newsletter", 22750}, {"Referral partners and affiliates", 12100}, {"Direct", 9800}}},

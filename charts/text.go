@@ -13,6 +13,7 @@ type font struct {
 	size   float64
 	upper  bool    // text is drawn upper-cased (small-caps kickers)
 	track  float64 // letter-spacing in em
+	lining bool    // numbers: lining, tabular figures (serif faces default to old-style)
 }
 
 func (f font) withSize(size float64) font { f.size = size; return f }
@@ -57,6 +58,9 @@ func (f font) width(s string) float64 {
 	n := 0
 	for _, r := range s {
 		w := runeWidth(r, table, kind == "mono")
+		if f.lining && r >= '0' && r <= '9' && kind != "mono" {
+			w = table['0'-0x20] // tabular figures all take the width of 0
+		}
 		if afterJoiner {
 			w = 0
 		}
@@ -162,6 +166,16 @@ func fit(text string, f font, maxWidth float64, maxLines int, minSize float64) t
 	}
 	if text == "" {
 		return textBlock{size: f.size}
+	}
+	if maxLines == 1 {
+		// Width grows linearly with size: shrink straight to the size that fits.
+		if w := f.width(text); w <= maxWidth {
+			return textBlock{lines: []string{text}, size: f.size}
+		} else if size := f.size * maxWidth / w * 0.999; size >= minSize {
+			return textBlock{lines: []string{text}, size: size}
+		}
+		fm := f.withSize(minSize)
+		return textBlock{lines: []string{truncate(text, fm, maxWidth)}, size: minSize, truncated: true}
 	}
 	oneLineMin := max(minSize, f.size*0.85)
 	for size := f.size; ; size = shrink(size, oneLineMin) {

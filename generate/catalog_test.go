@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/brandgen/brandgen/patterns"
 	"reflect"
 	"strconv"
 	"strings"
@@ -122,5 +123,9 @@ func fieldPath(loc []string) string {
 
 // catalogForTest returns the catalog the tests validate against.
 func catalogForTest(t testing.TB) Catalog {
-	return newSchemaCatalog(t)
+	c, err := patterns.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/brandgen/brandgen/branding"
 	"github.com/brandgen/brandgen/db"
 	"github.com/brandgen/brandgen/db/dbtest"
+	"github.com/brandgen/brandgen/generate"
 	"github.com/brandgen/brandgen/keys"
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
@@ -77,6 +78,8 @@ type envOptions struct {
 	ready     map[string]func(context.Context) error
 	catalog   *patterns.Catalog
 	noCatalog bool // a nil catalog, to make /schemas panic
+	planner   generate.Planner
+	volumes   map[brandgen.Plan]brandgen.Volume
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -99,10 +102,13 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 	if o.catalog == nil && !o.noCatalog {
 		o.catalog = catalog
 	}
+	if o.planner == nil {
+		o.planner = generate.NewOffline()
+	}
 	brands := branding.NewResolver(branding.ResolverOptions{Logger: quiet})
 	h := New(Deps{
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
-		Meter: meter.New(o.store, nil), Catalog: o.catalog, Brands: brands,
+		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
 		Studio: studio.New(pages, pool, brands, o.store), Metrics: metrics.New(), Ready: o.ready, Logger: quiet,
 	})
 	srv := httptest.NewServer(h)

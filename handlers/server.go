@@ -12,6 +12,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/db"
+	"github.com/brandgen/brandgen/generate"
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
@@ -33,6 +34,7 @@ type Deps struct {
 	RatePolicy string
 	Meter      *meter.Meter
 	Catalog    *patterns.Catalog
+	Planner    generate.Planner
 	Studio     *studio.Studio
 	Brands     BrandChecker
 	Metrics    *metrics.Metrics // optional
@@ -81,6 +83,7 @@ func New(d Deps) http.Handler {
 	api.GET("/usage", s.usage)
 	api.POST("/chart", requirePlan, s.chart)
 	api.POST("/render", s.render)
+	api.POST("/posts", requirePlan, s.createPost)
 	return r
 }
 

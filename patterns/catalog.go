@@ -12,8 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-	"sort"
-	"strings"
+		"strings"
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/charts"
@@ -55,6 +54,7 @@ type Pattern struct {
 
 	typ      reflect.Type
 	compiled *jsonschema.Schema
+	doc      any // the schema document, for error messages
 	check    func(any, string) []brandgen.Issue
 }
 
@@ -130,7 +130,7 @@ func (c *Catalog) Register(d Definition) error {
 		return fmt.Errorf("register pattern %q: compile schema: %w", d.ID, err)
 	}
 	p := &Pattern{ID: d.ID, Title: d.Title, Description: d.Description, Kind: d.Kind, Layouts: d.Layouts,
-		Schema: raw, typ: reflect.TypeOf(d.Content), compiled: compiled, check: d.Check}
+		Schema: raw, typ: reflect.TypeOf(d.Content), compiled: compiled, doc: doc, check: d.Check}
 	c.list = append(c.list, p)
 	c.byID[d.ID] = p
 	return nil
@@ -167,7 +167,10 @@ func (c *Catalog) Posts() []*Pattern {
 
 // Decode validates raw content against the pattern's schema and returns it as the pattern's Go type
 // (a value, e.g. charts.Content). Every invalid field is one issue whose field is prefix + path,
-// e.g. "content.tiles[3].value"; prefix is "" for top-level content (POST /chart).
+// e.g. "content.tiles[3].value"; prefix is "" for top-level content (POST /chart). All issues come
+// together: the definition's Check runs whenever the content decodes into the Go type, even when
+// the schema already found issues (the schema's issue wins on a field both report). Content is
+// returned only when there is no issue.
 func (c *Catalog) Decode(id string, raw json.RawMessage, prefix string) (any, []brandgen.Issue) {
 	p, ok := c.byID[id]
 	if !ok {
@@ -184,19 +187,23 @@ func (c *Catalog) Decode(id string, raw json.RawMessage, prefix string) (any, []
 	if _, isObject := inst.(map[string]any); !isObject {
 		return nil, []brandgen.Issue{{Field: whole, Message: "must be a JSON object"}}
 	}
+	var issues []brandgen.Issue
 	if err := p.compiled.Validate(inst); err != nil {
-		return nil, issuesOf(err, prefix)
+		issues = issuesOf(err, prefix, p.doc, inst)
 	}
 	v := reflect.New(p.typ)
 	if err := json.Unmarshal(raw, v.Interface()); err != nil {
-		return nil, []brandgen.Issue{{Field: whole, Message: "does not match the schema: " + err.Error()}}
+		if len(issues) == 0 { // the schema let through what the Go type refuses: a schema bug
+			issues = []brandgen.Issue{{Field: whole, Message: "does not match the schema: " + err.Error()}}
+		}
+		return nil, issues
 	}
 	content := v.Elem().Interface()
 	if p.check != nil {
-		if issues := p.check(content, prefix); len(issues) > 0 {
-			sort.SliceStable(issues, func(i, j int) bool { return issues[i].Field < issues[j].Field })
-			return nil, issues
-		}
+		issues = mergeIssues(issues, p.check(content, prefix))
+	}
+	if len(issues) > 0 {
+		return nil, issues
 	}
 	return content, nil
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/branding"
 	"github.com/brandgen/brandgen/db"
+	"github.com/brandgen/brandgen/generate"
 	"github.com/brandgen/brandgen/handlers"
 	"github.com/brandgen/brandgen/keys"
 	"github.com/brandgen/brandgen/meter"
@@ -98,10 +99,14 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string, std
 	if err != nil {
 		return fmt.Errorf("pattern catalog: %w", err)
 	}
+	planner, err := generate.New(generate.ModelConfig{APIKey: cfg.OpenAIKey, BaseURL: cfg.OpenAIBaseURL, Model: cfg.Model}, catalog)
+	if err != nil {
+		return fmt.Errorf("planner: %w", err)
+	}
 	brands := branding.NewResolver(branding.ResolverOptions{Logger: log})
 	h := handlers.New(handlers.Deps{
 		Store: store, Limiter: limiter, RatePolicy: ratelimit.Policy(cfg.RateLimit, time.Minute),
-		Meter: meter.New(store, cfg.Volumes), Catalog: catalog, Brands: brands,
+		Meter: meter.New(store, cfg.Volumes), Catalog: catalog, Planner: planner, Brands: brands,
 		Studio: studio.New(pages, pool, brands, store), Metrics: m, Ready: ready, Logger: log,
 	})
 

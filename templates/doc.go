@@ -1,0 +1,21 @@
+// Package templates builds the HTML pages brandgen renders to images: a base layout, four styles
+// (glass, flat, blueprint, editorial) in light and dark, four canvas sizes, a palette derived from
+// the brand's colours with WCAG contrast checks, the identity badge, and one template per pattern.
+//
+// A pattern is templates/patterns/<id>.tmpl defining "content" (and optionally "topleft" and
+// "decor"); Set.Build executes it inside the base layout with a Data value. Content reaches the page
+// only through html/template escaping; the page runs one script of ours (js/fit.js), which shrinks
+// text marked data-fit until it fits and then sets <html data-ready="1"> for the renderer. Fonts load
+// from the internal origin https://brandgen.internal/ (package static); nothing else is referenced
+// but data: URIs.
+//
+// Components a pattern can use (css/base.css, refined per style):
+//
+//	.kicker .headline .title .lead .body .small .display .num .mono .muted .accent .rule
+//	.card (a surface; text inside switches to the surface colours) .block/.block2 (solid brand fills)
+//	.stack .row .grow .fixed .cols-2 .cols-3
+//	data-fit="<min px>" [data-lines="<n>"] [data-fit-group="<name>"] on text; data-fit-box on a container
+//
+// CSS custom properties carry the metrics (--m-x, --gap, --pad, --fs-body ... --fs-hero) and the
+// palette (--text, --muted, --accent, --surface, --surface-text, --fill, --series-1 ... --series-10).
+package templates

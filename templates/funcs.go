@@ -1,0 +1,138 @@
+package templates
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/brandgen/brandgen/charts"
+)
+
+// funcs are the template functions every pattern may use.
+func funcs() template.FuncMap {
+	return template.FuncMap{
+		"add": func(a, b int) int { return a + b },
+		"sub": func(a, b int) int { return a - b },
+		"mul": func(a, b int) int { return a * b },
+		"div": func(a, b int) int {
+			if b == 0 {
+				return 0
+			}
+			return a / b
+		},
+		"seq": func(n int) []int {
+			out := make([]int, max(n, 0))
+			for i := range out {
+				out[i] = i
+			}
+			return out
+		},
+		"pad2":      func(i int) string { return fmt.Sprintf("%02d", i) },
+		"upper":     strings.ToUpper,
+		"series":    func(p Palette, i int) string { return p.Series[((i%len(p.Series))+len(p.Series))%len(p.Series)] },
+		"chartGeom": chartGeometry,
+		"chart":     drawChart,
+		"codeView":  codeView, // funcs_code.go
+		"initials":  initials, // funcs_people.go
+		"dateTile":  dateTile, // funcs_people.go
+		"perkIcon":  perkIcon, // funcs_people.go
+	}
+}
+
+// ChartGeom is the layout of the chart pattern, computed from the canvas so the plot's pixel size is
+// known before the page is laid out.
+type ChartGeom struct {
+	TitleSize, TitleLines, TitleH int // headline font size, estimated lines, box height
+	SubSize, SubLines, SubH       int // subtitle
+	HeadH                         int // title + gap + subtitle
+	CardW, CardH                  int // the plot card
+	Pad                           int // its padding
+	PlotW, PlotH                  int // the svg
+}
+
+func chartContent(v any) (charts.Content, error) {
+	switch c := v.(type) {
+	case charts.Content:
+		return c, nil
+	case *charts.Content:
+		if c != nil {
+			return *c, nil
+		}
+	}
+	return charts.Content{}, fmt.Errorf("chart pattern: content is %T, want charts.Content", v)
+}
+
+func chartGeometry(d Data) (ChartGeom, error) {
+	c, err := chartContent(d.Content)
+	if err != nil {
+		return ChartGeom{}, err
+	}
+	m := d.M
+	w, h := d.ContentWidth(), d.ContentHeight()
+	g := ChartGeom{Pad: m.Pad}
+	serif := d.Look.Style == "editorial"
+	if t := strings.TrimSpace(c.Title); t != "" {
+		size := float64(m.Type.H1)
+		if serif {
+			size *= 1.12
+		}
+		maxLines := 3
+		min := float64(m.Type.H3)
+		size, lines := fitLines(t, size, min, float64(w), maxLines, headlineFace(serif))
+		g.TitleSize, g.TitleLines = int(size), lines
+		g.TitleH = int(float64(lines)*size*1.06 + 0.999)
+	}
+	if s := strings.TrimSpace(c.Subtitle); s != "" {
+		size, lines := fitLines(s, float64(m.Type.Lead), float64(m.Type.Body), float64(w), 3, leadFace(serif))
+		g.SubSize, g.SubLines = int(size), lines
+		g.SubH = int(float64(lines)*size*1.3 + 0.999)
+	}
+	g.HeadH = g.TitleH + g.SubH
+	if g.TitleH > 0 && g.SubH > 0 {
+		g.HeadH += m.GapS
+	}
+	g.CardW, g.CardH = w, h
+	if g.HeadH > 0 {
+		g.CardH = h - g.HeadH - m.Gap
+		if d.Look.Style == "editorial" {
+			g.CardH -= 8 // the hairline rule above the plot
+		}
+	}
+	pad := g.Pad
+	if d.Look.Style == "editorial" {
+		// Editorial draws the plot on the page under a rule: no side padding.
+		g.PlotW, g.PlotH = g.CardW, g.CardH-m.Gap
+	} else {
+		g.PlotW, g.PlotH = g.CardW-2*pad, g.CardH-2*pad
+	}
+	if g.PlotW < 100 || g.PlotH < 100 {
+		return g, fmt.Errorf("chart pattern: plot area %dx%d too small", g.PlotW, g.PlotH)
+	}
+	return g, nil
+}
+
+// ChartTheme maps a page palette onto the chart drawer's theme.
+func ChartTheme(p Palette) charts.Theme {
+	body, _, number := fontsFor(p)
+	return charts.Theme{
+		Series: p.Series, Text: p.SurfaceText, Muted: p.SurfaceMuted, Grid: p.Grid,
+		Surface: p.SurfaceSolid, Background: p.SurfaceSolid, Up: p.Up, Down: p.Down, Flat: p.Flat,
+		FontFamily: body, NumberFamily: number, Style: string(p.Style), Dark: p.SurfaceIsDark(),
+	}
+}
+
+// SurfaceIsDark reports whether cards are dark (light text on them).
+func (p Palette) SurfaceIsDark() bool {
+	c, ok := parseHex(p.SurfaceSolid)
+	return ok && c.luminance() < 0.18
+}
+
+// drawChart draws the chart content at the geometry's plot size with the page's palette.
+func drawChart(d Data, g ChartGeom) (template.HTML, error) {
+	c, err := chartContent(d.Content)
+	if err != nil {
+		return "", err
+	}
+	c.Palette = nil // already applied to d.Palette by Build
+	return charts.Draw(c, g.PlotW, g.PlotH, ChartTheme(d.Palette))
+}

@@ -1,0 +1,104 @@
+package templates
+
+import (
+	"html/template"
+	"math"
+	"strconv"
+	"strings"
+
+	"github.com/brandgen/brandgen"
+)
+
+// Template func of the code post format: the highlighted snippet and the numbers its editor window
+// is laid out with.
+
+// CodeView is a snippet prepared for the code pattern.
+type CodeView struct {
+	HTML     template.HTML // one <span class="l"> per line, tokens as <span class="t-X"> (see highlight.go)
+	Lines    int           // line count after trimming blank lines at both ends
+	Cols     int           // the longest line in monospace columns (tabs expanded)
+	Digits   int           // digits of the last line number
+	Lang     string        // canonical language id ("go", "typescript", ...); "" when unknown
+	Label    string        // display name ("Go", "TypeScript"); the language as given when unknown
+	File     string        // the file name shown on the editor tab ("main.go")
+	FontSize int           // starting font size in px, estimated so the code fits the window
+	MinSize  int           // the smallest size the fit script may shrink it to
+	Long     bool          // more than codeLongLines lines: the page shrinks the title and caption
+	Side     bool          // landscape with a title or caption: words in a left column, the window right
+}
+
+// codeLongLines is the line count above which the code pattern shrinks its title and caption;
+// codeSideShare is the window's share of the width in the landscape two-column layout (code.tmpl's
+// grid columns 1fr and 2.1fr).
+const (
+	codeLongLines = 16
+	codeSideShare = 2.1 / 3.1
+)
+
+// Monospace measures (JetBrains Mono): advance 0.6 em; the pattern sets line-height 1.5, 1.38 for
+// long snippets.
+const (
+	monoAdvance     = 0.6
+	codeLeading     = 1.5
+	codeLeadingLong = 1.38
+)
+
+// codeView prepares code in language for the page d: highlighted lines and a starting font size
+// that fits the snippet's longest line and its line count into the editor window, between a
+// legible minimum and the canvas's lead size. title and caption are the texts drawn above and
+// below the window ("" when absent); they only shape the estimate.
+func codeView(d Data, code, language, title, caption string) CodeView {
+	lines := CodeLines(code)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	l := lookupLang(language)
+	v := CodeView{HTML: Highlight(lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
+	if l == langGeneric {
+		v.Label = strings.TrimSpace(language)
+		v.File = "snippet"
+	}
+	for _, ln := range lines {
+		v.Cols = max(v.Cols, textCols(ln))
+	}
+	v.Digits = len(strconv.Itoa(v.Lines))
+
+	m := d.M
+	pad := float64(m.Pad)
+	// Long snippets get a smaller title and caption (see code.tmpl); estimate with what the page
+	// will draw: the window's title bar and padding, the title and caption at their line caps.
+	long := v.Lines > codeLongLines
+	v.Long = long
+	titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
+	if long {
+		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 2, float64(m.Type.Body), 2
+		pad *= 0.6
+	}
+	w := float64(d.ContentWidth())
+	availH := float64(d.ContentHeight()) - 64 - 1.6*pad
+	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
+	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
+	if v.Side {
+		// The window takes codeSideShare of the width beside the words and the full height.
+		w = (w - 2*float64(m.Gap)) * codeSideShare
+		title, caption = "", ""
+	}
+	availW := w - 1.7*pad
+	if strings.TrimSpace(title) != "" {
+		availH -= titleSize*1.1*float64(min(titleLines, estimateLines(title, titleSize, w, headlineFace(false)))) + float64(m.Gap)
+	}
+	if strings.TrimSpace(caption) != "" {
+		availH -= capSize*1.3*float64(min(capLines, estimateLines(caption, capSize, w, leadFace(false)))) + float64(m.Gap)
+	}
+	// The gutter takes the digits plus 2 columns. The height estimate runs 8% generous: the fit
+	// script only shrinks.
+	cols := float64(max(v.Cols, 24) + v.Digits + 2)
+	leading := codeLeading
+	v.MinSize = 9
+	if long {
+		leading, v.MinSize = codeLeadingLong, 8
+	}
+	size := math.Min(availW/(cols*monoAdvance), 1.08*availH/(float64(v.Lines)*leading))
+	v.FontSize = int(math.Max(float64(v.MinSize), math.Min(size, float64(m.Type.Lead))))
+	return v
+}

@@ -1,0 +1,189 @@
+package templates
+
+import (
+	"html/template"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+)
+
+// kindOf returns the class letter of the first token whose text is exactly text, and whether one
+// was found. Plain text merges with its plain neighbours, so a word inside a plain token counts as
+// a plain token of its own.
+func kindOf(toks []token, text string) (string, bool) {
+	for _, t := range toks {
+		if t.text == text {
+			return kindClass[t.kind], true
+		}
+	}
+	for _, t := range toks {
+		if t.kind == tPlain && strings.Contains(" "+strings.Join(strings.Fields(t.text), " ")+" ", " "+text+" ") {
+			return "", true
+		}
+	}
+	return "", false
+}
+
+func TestTokenize(t *testing.T) {
+	tests := []struct {
+		lang, code string
+		want       map[string]string // token text -> class letter ("" plain)
+	}{
+		{"go", "package main\n// Hello\nfunc main() {\n\tx := 0x1F + 1.5e-3\n\tfmt.Println(\"hi\\n\", `raw\nline`, 'a', nil)\n\tvar u User\n}",
+			map[string]string{"package": "k", "// Hello": "c", "main": "f", "0x1F": "n", "1.5e-3": "n", "Println": "f",
+				`"hi\n"`: "s", "`raw\nline`": "s", "'a'": "s", "nil": "b", "User": "t", "x": "", ":=": "o"}},
+		{"golang", "type Server struct{ mu sync.Mutex }\nfunc (s *Server) Handle() error { return nil }",
+			map[string]string{"Server": "t", "Mutex": "t", "Handle": "f", "error": "t", "s": ""}},
+		{"python", "@app.get(\"/\")\nasync def render(x: int = 3) -> str:\n    \"\"\"Doc.\"\"\"\n    return f\"{x}\" # done\nclass Brand(Base): pass",
+			map[string]string{"@app.get": "m", "async": "k", "def": "k", "render": "f", "int": "t", "3": "n",
+				`"""Doc."""`: "s", `f"{x}"`: "s", "# done": "c", "Brand": "t", "pass": "k"}},
+		{"py", "x = None if True else print('a#b')", map[string]string{"None": "b", "True": "b", "print": "f", "'a#b'": "s"}},
+		{"javascript", "const $el = document.querySelector(`#${id}`); // pick\nlet n = 42n;",
+			map[string]string{"const": "k", "$el": "", "querySelector": "f", "`#${id}`": "s", "// pick": "c", "42n": "n"}},
+		{"ts", "interface Stat { value: string }\nexport type Id = number;",
+			map[string]string{"interface": "k", "Stat": "t", "string": "t", "export": "k", "Id": "t", "number": "t"}},
+		{"rust", "#[derive(Debug)]\nfn f<'a>(s: &'a str) -> Option<char> { println!(\"{}\", r#\"x\"#); Some('c') }",
+			map[string]string{"#[derive(Debug)]": "m", "fn": "k", "f": "f", "'a": "m", "str": "t", "Option": "t",
+				"println!": "f", `r#"x"#`: "s", "Some": "b", "'c'": "s"}},
+		{"sql", "SELECT id, count(*) FROM users WHERE name = 'O''Hara' -- who\nLIMIT 10;",
+			map[string]string{"SELECT": "k", "count": "f", "FROM": "k", "'O''Hara'": "s", "-- who": "c", "10": "n", "id": ""}},
+		{"bash", "#!/bin/sh\nFOO=1 docker run --rm -p 8080:8080 \"$IMG\" | grep -v x # note\nif [ -f ~/.x ]; then echo ${HOME} $1; fi",
+			map[string]string{"#!/bin/sh": "c", "FOO": "v", "docker": "f", "run": "", "--rm": "b", "-p": "b", `"$IMG"`: "s",
+				"grep": "f", "-v": "b", "# note": "c", "if": "k", "-f": "b", "then": "k", "echo": "f", "${HOME}": "v", "$1": "v"}},
+		{"sh", "curl -s url#frag", map[string]string{"curl": "f", "-s": "b", "frag": ""}},
+		{"json", `{"name": "Ada", "n": [1, -2.5e3, true, null]}`,
+			map[string]string{`"name"`: "p", `"Ada"`: "s", "1": "n", "2.5e3": "n", "true": "b", "null": "b"}},
+		{"yaml", "services:\n  web:\n    image: \"nginx\" # pinned\n    replicas: 3",
+			map[string]string{"services": "p", "web": "p", `"nginx"`: "s", "# pinned": "c", "3": "n"}},
+		{"html", "<!doctype html>\n<a href=\"/x\" class=y>Hi &amp; bye</a><!-- c --><style>a{color:#fff}</style><script>let x = 1;</script>",
+			map[string]string{"<!doctype html>": "m", "a": "g", "href": "p", `"/x"`: "s", "y": "s", "&amp;": "b", "<!-- c -->": "c",
+				"style": "g", "color": "p", "#fff": "n", "let": "k"}},
+		{"css", "@media (max-width: 600px) {\n  .btn:hover { color: var(--x); margin: 0 -1.5rem !important; }\n}\nh1 > span { font: 700 2em/1 Inter, sans-serif }",
+			map[string]string{"@media": "k", "max-width": "p", "600px": "n", ".btn": "t", ":hover": "k", "color": "p", "var": "f",
+				"--x": "v", "-1.5rem": "n", "important": "k", "h1": "g", "span": "g", "sans-serif": "b"}},
+		{"java", "@Override public String toString() { return \"x\"; }", map[string]string{"@Override": "m", "public": "k", "String": "t", "toString": "f"}},
+		{"brainfuck", "if (x) return \"y\" // z", map[string]string{"if": "k", "return": "k", `"y"`: "s", "// z": "c"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.lang, func(t *testing.T) {
+			toks := tokenize(tt.code, lookupLang(tt.lang))
+			var joined strings.Builder
+			for _, tk := range toks {
+				joined.WriteString(tk.text)
+			}
+			if joined.String() != tt.code {
+				t.Fatalf("tokens do not add up to the code:\n got %q\nwant %q", joined.String(), tt.code)
+			}
+			for text, want := range tt.want {
+				got, ok := kindOf(toks, text)
+				if !ok {
+					t.Errorf("no token %q in %v", text, toks)
+					continue
+				}
+				if got != want {
+					t.Errorf("token %q: class %q, want %q", text, got, want)
+				}
+			}
+		})
+	}
+}
+
+// TestTokenizeTotal feeds every language hostile and truncated input: the tokens always add up to
+// the input, and nothing panics or loops.
+func TestTokenizeTotal(t *testing.T) {
+	inputs := []string{"", "\"", "'", "`", "/*", "<!--", "<", "<a", "<a href=\"", "#[", "r#\"", "$", "${", "\\", "@", "0x", "1e", "1e+",
+		"'\\", "'ab", "\"\"\"", "f'", "--", "&", "&amp", "{", "}", ":", ".", "-", "#", "é", "日本", "🎉", "\x00", "\xff\xfe"}
+	for name := range langAliases {
+		for _, in := range inputs {
+			for _, code := range []string{in, "x " + in, in + " y\nz"} {
+				toks := tokenize(code, lookupLang(name))
+				var b strings.Builder
+				for _, tk := range toks {
+					if tk.text == "" {
+						t.Errorf("%s %q: empty token", name, code)
+					}
+					b.WriteString(tk.text)
+				}
+				if b.String() != code {
+					t.Errorf("%s %q: tokens give %q", name, code, b.String())
+				}
+			}
+		}
+	}
+}
+
+func TestCodeLines(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"a\r\nb\rc", []string{"a", "b", "c"}},
+		{"\n\n  x\n    y  \n\n", []string{"x", "  y"}},
+		{"\tif x {\n\t\treturn\n\t}", []string{"if x {", "    return", "}"}},
+		{"ab\tc", []string{"ab  c"}},
+		{"日本\tx", []string{"日本    x"}}, // 日本 takes 4 columns: the tab pads to the stop at 8
+		{"", nil},
+	}
+	for _, tt := range tests {
+		got := CodeLines(tt.in)
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("CodeLines(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+func TestHighlight(t *testing.T) {
+	h := Highlight([]string{"x := \"<b>&\" // </span>", "", "}"}, "go")
+	want := template.HTML(`<span class="l">x <span class="t-o">:=</span> <span class="t-s">&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">// &lt;/span&gt;</span></span>` +
+		`<span class="l"> </span><span class="l"><span class="t-o">}</span></span>`)
+	if h != want {
+		t.Errorf("Highlight:\n got %s\nwant %s", h, want)
+	}
+	// A comment spanning lines is closed and reopened on each line.
+	h = Highlight([]string{"/* a", "b */ x"}, "c")
+	if !strings.Contains(string(h), `<span class="l"><span class="t-c">/* a</span></span><span class="l"><span class="t-c">b */</span> x</span>`) {
+		t.Errorf("multi-line comment: %s", h)
+	}
+}
+
+func TestCodeView(t *testing.T) {
+	d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: brandgen.SizePortrait}, Badge: brandgen.Badge{Show: true}})
+	short := codeView(d, "fmt.Println(1)", "Go", "", "")
+	long := codeView(d, strings.Repeat("x := compute(alpha, beta, gamma, delta, epsilon) // a comment that runs long\n", 30), "golang", "Title", "Caption")
+	if short.Lang != "go" || short.Label != "Go" || short.File != "main.go" || short.Lines != 1 || short.Digits != 1 {
+		t.Errorf("short view: %+v", short)
+	}
+	if long.Lines != 30 || long.Digits != 2 || !long.Long || long.Cols != 76 {
+		t.Errorf("long view: lines %d digits %d long %v cols %d", long.Lines, long.Digits, long.Long, long.Cols)
+	}
+	if short.FontSize != d.M.Type.Lead {
+		t.Errorf("short snippet starts at %d px, want the lead size %d", short.FontSize, d.M.Type.Lead)
+	}
+	if long.FontSize >= short.FontSize || long.FontSize < long.MinSize {
+		t.Errorf("long snippet starts at %d px (short %d, min %d)", long.FontSize, short.FontSize, long.MinSize)
+	}
+	// 30 lines of 77 columns fit the 920 px safe area at the estimated size.
+	if w := float64(long.FontSize) * monoAdvance * float64(long.Cols+long.Digits+2); w > float64(d.ContentWidth()) {
+		t.Errorf("long snippet at %d px is %.0f px wide, over %d", long.FontSize, w, d.ContentWidth())
+	}
+	unknown := codeView(d, "print 1", "Brainfuck++", "", "")
+	if unknown.Lang != "" || unknown.Label != "Brainfuck++" || unknown.File != "snippet" {
+		t.Errorf("unknown language view: %+v", unknown)
+	}
+	for _, s := range posts.Samples(posts.Code) {
+		c := s.Content.(posts.CodeContent)
+		v := codeView(d, c.Code, c.Language, c.Title, c.Caption)
+		if v.Lang == "" {
+			t.Errorf("sample %s: language %q not recognised", s.Name, c.Language)
+		}
+		if n := strings.Count(string(v.HTML), `<span class="l">`); n != v.Lines {
+			t.Errorf("sample %s: %d lines drawn, want %d", s.Name, n, v.Lines)
+		}
+		if !utf8.ValidString(string(v.HTML)) {
+			t.Errorf("sample %s: invalid UTF-8", s.Name)
+		}
+	}
+}

@@ -1,0 +1,65 @@
+package templates
+
+import (
+	"math"
+
+	"github.com/brandgen/brandgen"
+)
+
+// Metrics are the fixed measures of a canvas size: safe margins, spacing and one type scale. All
+// values are CSS pixels on the 8 px grid (font sizes excepted).
+type Metrics struct {
+	Width, Height int
+	MarginX       int // left and right safe margin (>= 64 on 1080 canvases)
+	MarginTop     int // story: 256, so the top 250 px stay free of key content
+	MarginBottom  int
+	Gap           int // default gap between blocks
+	GapS          int // tight gap (kicker to headline)
+	Pad           int // card padding
+	Radius        int // large radius (glass cards)
+	BadgeH        int // badge row height; the logo is at most this high (56 on 1080 canvases)
+	Type          TypeScale
+}
+
+// TypeScale is one type scale (ratio 1.25 from Body) in pixels.
+type TypeScale struct {
+	XS, S, Body, Lead, H3, H2, H1, Display, Hero int
+}
+
+// MetricsFor returns the metrics of a size (unknown sizes answer portrait).
+func MetricsFor(size brandgen.Size) Metrics {
+	w, h := size.Pixels()
+	m := Metrics{Width: w, Height: h, MarginX: 80, MarginTop: 80, MarginBottom: 80,
+		Gap: 32, GapS: 16, Pad: 40, Radius: 40, BadgeH: 56}
+	body := 30.0
+	switch size {
+	case brandgen.SizeSquare:
+		body = 28
+		m.MarginTop, m.MarginBottom = 72, 72
+	case brandgen.SizeStory:
+		body = 32
+		m.MarginTop, m.MarginBottom = 256, 256
+		m.Gap = 40
+	case brandgen.SizeLandscape:
+		body = 30
+		m.MarginX, m.MarginTop, m.MarginBottom = 96, 80, 80
+		m.Pad = 40
+	}
+	step := func(k int) int { return int(math.Round(body * math.Pow(1.25, float64(k)))) }
+	m.Type = TypeScale{XS: step(-2), S: step(-1), Body: step(0), Lead: step(1), H3: step(2),
+		H2: step(3), H1: step(4), Display: step(5), Hero: step(6)}
+	return m
+}
+
+// ContentWidth is the width of the safe area.
+func (m Metrics) ContentWidth() int { return m.Width - 2*m.MarginX }
+
+// ContentHeight is the height left for a pattern's content: the safe area less the badge row when
+// the badge is shown.
+func (m Metrics) ContentHeight(badge bool) int {
+	h := m.Height - m.MarginTop - m.MarginBottom
+	if badge {
+		h -= m.BadgeH + m.Gap
+	}
+	return h
+}

@@ -1,0 +1,92 @@
+package templates
+
+import (
+	"math"
+	"strings"
+	"unicode"
+)
+
+// face holds rough average advance widths (in em) of a font, enough to estimate line counts before
+// the browser lays the page out. The in-page fit script corrects any error by shrinking.
+type face struct{ lower, upper, digit, space, other float64 }
+
+func headlineFace(serif bool) face {
+	if serif {
+		return face{lower: 0.43, upper: 0.66, digit: 0.45, space: 0.21, other: 0.4}
+	}
+	return face{lower: 0.57, upper: 0.7, digit: 0.64, space: 0.23, other: 0.5}
+}
+
+func leadFace(serif bool) face {
+	if serif {
+		return face{lower: 0.42, upper: 0.64, digit: 0.45, space: 0.21, other: 0.4}
+	}
+	return face{lower: 0.53, upper: 0.68, digit: 0.62, space: 0.28, other: 0.5}
+}
+
+func (f face) runeWidth(r rune) float64 {
+	switch {
+	case r == ' ':
+		return f.space
+	case r >= 0x1100 && isWide(r):
+		return 1.0
+	case r >= 0x1F000:
+		return 1.2 // emoji
+	case unicode.IsUpper(r):
+		return f.upper
+	case unicode.IsLower(r):
+		return f.lower
+	case unicode.IsDigit(r):
+		return f.digit
+	}
+	return f.other
+}
+
+func isWide(r rune) bool {
+	return unicode.In(r, unicode.Han, unicode.Hiragana, unicode.Katakana, unicode.Hangul) ||
+		(r >= 0xFF00 && r <= 0xFFEF) || (r >= 0x3000 && r <= 0x303F)
+}
+
+// estimateLines estimates how many lines text takes at size px in a box maxWidth wide, wrapping
+// greedily at spaces (and anywhere between wide CJK characters).
+func estimateLines(text string, size, maxWidth float64, f face) int {
+	const slack = 1.04 // estimates run slightly wide on purpose
+	lines, x := 1, 0.0
+	space := f.space * size
+	for _, word := range strings.Fields(text) {
+		var w float64
+		for _, r := range word {
+			cw := f.runeWidth(r) * size * slack
+			if isWide(r) && x+w+cw > maxWidth && x+w > 0 { // CJK breaks anywhere
+				lines++
+				x, w = 0, 0
+			}
+			w += cw
+		}
+		switch {
+		case x == 0:
+			x = w
+		case x+space+w <= maxWidth:
+			x += space + w
+		default:
+			lines++
+			x = w
+		}
+		for x > maxWidth { // a word longer than the line breaks anywhere
+			lines++
+			x -= maxWidth
+		}
+	}
+	return lines
+}
+
+// fitLines picks the largest size from size down to min (in 2 px steps) at which text takes at most
+// maxLines lines, and returns it with the line count (which may exceed maxLines at min).
+func fitLines(text string, size, min, maxWidth float64, maxLines int, f face) (float64, int) {
+	for s := size; ; s = math.Max(min, s-2) {
+		n := estimateLines(text, s, maxWidth, f)
+		if n <= maxLines || s <= min {
+			return s, n
+		}
+	}
+}

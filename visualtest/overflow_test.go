@@ -1,0 +1,202 @@
+package visualtest
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"image/png"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/branding"
+	"github.com/brandgen/brandgen/charts"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/renderer"
+	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/studio"
+	"github.com/brandgen/brandgen/templates"
+)
+
+var (
+	pool  *renderer.Pool
+	pages *templates.Set
+	st    *studio.Studio
+)
+
+func TestMain(m *testing.M) {
+	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
+	var err error
+	if pages, err = templates.New(); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet, QueueCap: -1})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	st = studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil)
+	code := m.Run()
+	pool.Close()
+	os.Exit(code)
+}
+
+// checkScript marks the page: a 6x6 square at the top-left corner turns magenta when any text is
+// clipped by a box that hides overflow, or lies outside the content area or the canvas; offending
+// elements get a magenta outline, so the saved frame shows where. Green means clean.
+const checkScript = `(() => {
+  const tol = 2, W = innerWidth, H = innerHeight;
+  const main = document.querySelector('main.content') || document.body;
+  const m = main.getBoundingClientRect();
+  const bad = new Set(), why = [];
+  const desc = (el) => el.tagName.toLowerCase() + (el.className && el.className.baseVal === undefined ? '.' + String(el.className).trim().replace(/\s+/g, '.') : '');
+  const fmt = (r) => [r.left, r.top, r.right, r.bottom].map(Math.round).join(',');
+  // Glyph boxes of display type stand out of tight line boxes by design: allow half the
+  // font size vertically and a tenth horizontally.
+  const outside = (r, b, fs) => {
+    const v = Math.max(tol, fs * 0.5), h = Math.max(tol, fs * 0.1);
+    return r.left < b.left - h || r.top < b.top - v || r.right > b.right + h || r.bottom > b.bottom + v;
+  };
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden' || el.closest('style,script')) continue;
+    const fs = parseFloat(cs.fontSize) || 16;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    for (const r of range.getClientRects()) {
+      if (!r.width || !r.height) continue;
+      if (outside(r, m, fs) || outside(r, {left: 0, top: 0, right: W, bottom: H}, fs)) { bad.add(el); why.push(desc(el) + ' text ' + fmt(r) + ' outside content ' + fmt(m)); break; }
+      let clipped = false;
+      for (let a = el; a && a !== main.parentElement; a = a.parentElement) {
+        if (a instanceof SVGElement) continue;
+        const s = getComputedStyle(a);
+        if (s.display === 'contents') continue;
+        if ((s.overflowX !== 'visible' || s.overflowY !== 'visible') && outside(r, a.getBoundingClientRect(), fs)) { clipped = true; why.push(desc(el) + ' text ' + fmt(r) + ' clipped by ' + desc(a) + ' ' + fmt(a.getBoundingClientRect())); break; }
+      }
+      if (clipped) { bad.add(el); break; }
+    }
+  }
+  for (const el of bad) el.style.outline = '4px solid #ff00ff';
+  const mark = document.createElement('div');
+  mark.style.cssText = 'position:fixed;left:0;top:0;width:6px;height:6px;z-index:2147483647;background:' + (bad.size ? '#ff00ff' : '#00ff00');
+  document.body.appendChild(mark);
+  if (why.length) { const w = document.createElement('pre'); w.textContent = why.slice(0, 6).join('\n'); w.style.cssText = 'position:fixed;left:8px;bottom:8px;margin:0;font:16px monospace;background:#fff;color:#c00;z-index:2147483647;white-space:pre-wrap;max-width:95vw'; document.body.appendChild(w); }
+  return bad.size;
+})()`
+
+type sample struct {
+	pattern string
+	posts.Sample
+}
+
+// longCharts are charts at their limits: most points, longest labels and titles.
+func longCharts() []posts.Sample {
+	long := func(i int) string {
+		return fmt.Sprintf("Enterprise customers in region %d with extended labels and more", i)[:60]
+	}
+	var series, slices []charts.Point
+	for i := range charts.MaxSeries {
+		series = append(series, charts.Point{Label: long(i), Value: float64((i*37)%90+5) * 1234.5})
+	}
+	for i := range charts.MaxSlices {
+		slices = append(slices, charts.Point{Label: long(i), Value: float64(i%4 + 1)})
+	}
+	var tiles []charts.Tile
+	for i := range charts.MaxTiles {
+		tiles = append(tiles, charts.Tile{Value: "$1,234,567,890.12", Label: long(i), Delta: "+1,234.56%"})
+	}
+	title := strings.Repeat("Quarterly revenue by enterprise region ", 4)[:120]
+	sub := strings.Repeat("Net revenue after refunds and credits, all figures in thousands of US dollars. ", 4)[:240]
+	return []posts.Sample{
+		{Name: "bar-long", Content: charts.Content{ChartType: "bar", Title: title, Subtitle: sub, Unit: "$", Series: series}},
+		{Name: "line-long", Content: charts.Content{ChartType: "line", Title: title, Subtitle: sub, Unit: "requests/s", Series: series}},
+		{Name: "donut-long", Content: charts.Content{ChartType: "donut", Title: title, Subtitle: sub, Slices: slices}},
+		{Name: "kpi-long", Content: charts.Content{ChartType: "kpi", Title: title, Subtitle: sub, Tiles: tiles}},
+	}
+}
+
+func samples(t *testing.T) []sample {
+	var out []sample
+	for _, id := range posts.Formats {
+		list := posts.Samples(id)
+		if len(list) == 0 {
+			t.Errorf("%s has no samples", id)
+		}
+		for _, s := range list {
+			out = append(out, sample{id, s})
+		}
+	}
+	for _, s := range longCharts() {
+		out = append(out, sample{"chart", s})
+	}
+	return out
+}
+
+// TestNothingOverflows renders the longest sample of every pattern in every style and size, and
+// every other sample once, cycling sizes and styles (light theme; the theme changes colours, not
+// boxes), and fails on any clipped or escaping text. Failed frames are
+// saved under BRANDGEN_VISUAL_DIR (default: the test's temp dir) for a look.
+func TestNothingOverflows(t *testing.T) {
+	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
+		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
+	dir := os.Getenv("BRANDGEN_VISUAL_DIR")
+	for i, s := range samples(t) {
+		looks := []brandgen.Look{{Size: brandgen.Sizes[i%4], Theme: brandgen.ThemeLight, Style: brandgen.Styles[(i/4)%4]}}
+		if strings.HasSuffix(s.Name, "long") { // the limits: every size and style
+			looks = nil
+			for _, size := range brandgen.Sizes {
+				for _, style := range brandgen.Styles {
+					looks = append(looks, brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style})
+				}
+			}
+		}
+		t.Run(s.pattern+"/"+s.Name, func(t *testing.T) {
+			t.Parallel()
+			if !pages.Has(s.pattern) {
+				t.Fatalf("no template for %s", s.pattern)
+			}
+			for _, look := range looks {
+				size, style := look.Size, look.Style
+				pg, err := st.Page(context.Background(), studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand})
+				if err != nil {
+					t.Fatal(err)
+				}
+				frames, err := pool.Frames(context.Background(), pg, []string{checkScript})
+				if err != nil {
+					t.Fatalf("%s %s: %v", size, style, err)
+				}
+				img := frames[0]
+				if r, g, b, _ := img.At(2, 2).RGBA(); r>>8 > 200 && g>>8 < 60 && b>>8 > 200 {
+					path := save(t, dir, fmt.Sprintf("%s-%s-%s-%s.png", s.pattern, s.Name, size, style), img)
+					t.Errorf("%s %s: text overflows or is clipped (outlined in magenta: %s)", size, style, path)
+				} else if !(g>>8 > 200 && r>>8 < 60) {
+					t.Fatalf("%s %s: the check did not run (corner pixel %d,%d,%d)", size, style, r>>8, g>>8, b>>8)
+				}
+			}
+		})
+	}
+}
+
+func save(t *testing.T, dir, name string, img image.Image) string {
+	if dir == "" {
+		dir = t.TempDir()
+	}
+	os.MkdirAll(dir, 0o755)
+	path := filepath.Join(dir, name)
+	f, err := os.Create(path)
+	if err != nil {
+		return err.Error()
+	}
+	defer f.Close()
+	png.Encode(f, img)
+	return path
+}
