@@ -9,48 +9,22 @@ import (
 	invopop "github.com/invopop/jsonschema"
 )
 
-// checkChart enforces what the schema cannot say per chart type: bar and line take 2 to 12 series
-// points, donut 2 to 8 slices of 0 or more (not all 0), kpi 1 to 6 tiles; no other data.
+// checkChart adds what the schema cannot say: a donut's slices must add up to more than 0, and
+// values stay within ±1e15 (beyond that no label or axis makes sense).
 func checkChart(v any, prefix string) []brandgen.Issue {
 	c := v.(charts.Content)
 	var issues []brandgen.Issue
-	need := func(field string, n, lo, hi int) {
-		if n < lo || n > hi {
-			issues = append(issues, brandgen.Issue{Field: prefix + field,
-				Message: fmt.Sprintf("a %s chart needs %d to %d %s (has %d)", c.ChartType, lo, hi, field, n)})
-		}
-	}
-	forbid := func(field string, n int) {
-		if n > 0 {
-			issues = append(issues, brandgen.Issue{Field: prefix + field, Message: "is not used by a " + c.ChartType + " chart"})
-		}
-	}
-	switch c.ChartType {
-	case charts.TypeBar, charts.TypeLine:
-		need("series", len(c.Series), charts.MinSeries, charts.MaxSeries)
-		forbid("slices", len(c.Slices))
-		forbid("tiles", len(c.Tiles))
-		issues = append(issues, finite(prefix+"series", c.Series)...)
-	case charts.TypeDonut:
-		need("slices", len(c.Slices), charts.MinSlices, charts.MaxSlices)
-		forbid("series", len(c.Series))
-		forbid("tiles", len(c.Tiles))
+	if c.ChartType == charts.TypeDonut && len(c.Slices) > 0 {
 		total := 0.0
-		for i, s := range c.Slices {
-			if s.Value < 0 {
-				issues = append(issues, brandgen.Issue{Field: fmt.Sprintf("%sslices[%d].value", prefix, i), Message: "must be 0 or more"})
-			}
-			total += s.Value
+		for _, s := range c.Slices {
+			total += math.Max(s.Value, 0)
 		}
-		if len(c.Slices) > 0 && total <= 0 {
+		if total <= 0 {
 			issues = append(issues, brandgen.Issue{Field: prefix + "slices", Message: "must have a total above 0"})
 		}
-		issues = append(issues, finite(prefix+"slices", c.Slices)...)
-	case charts.TypeKPI:
-		need("tiles", len(c.Tiles), charts.MinTiles, charts.MaxTiles)
-		forbid("series", len(c.Series))
-		forbid("slices", len(c.Slices))
 	}
+	issues = append(issues, finite(prefix+"series", c.Series)...)
+	issues = append(issues, finite(prefix+"slices", c.Slices)...)
 	return issues
 }
 
@@ -64,21 +38,62 @@ func finite(field string, pts []charts.Point) []brandgen.Issue {
 	return issues
 }
 
-// adjustChartSchema lets KPI tile values and deltas be a JSON string or number ("$1.2M" or 1200000).
+// adjustChartSchema completes the schema reflected from charts.Content:
+//   - KPI tile values and deltas are a JSON string or number ("$1.2M" or 1200000);
+//   - each chart type requires its own data and refuses the others' (bar and line: series,
+//     donut: slices, kpi: tiles), and donut slices are 0 or more. These rules are if/then
+//     branches, so clients and the validator see them, with readable errorMessage annotations.
 func adjustChartSchema(s *invopop.Schema) {
-	tiles, ok := s.Properties.Get("tiles")
-	if !ok || tiles.Items == nil {
-		return
-	}
-	for _, name := range []string{"value", "delta"} {
-		f, ok := tiles.Items.Properties.Get(name)
-		if !ok {
-			continue
+	if tiles, ok := s.Properties.Get("tiles"); ok && tiles.Items != nil {
+		for _, name := range []string{"value", "delta"} {
+			f, ok := tiles.Items.Properties.Get(name)
+			if !ok {
+				continue
+			}
+			str := *f
+			str.Description = ""
+			f.Type = ""
+			f.AnyOf = []*invopop.Schema{&str, {Type: "number"}}
+			f.MinLength, f.MaxLength = nil, nil
 		}
-		str := *f
-		str.Description = ""
-		f.Type = ""
-		f.AnyOf = []*invopop.Schema{&str, {Type: "number"}}
-		f.MinLength, f.MaxLength = nil, nil
+	}
+	type rule struct {
+		types    []any
+		field    string
+		required string
+	}
+	only := map[string]string{
+		"series": "is only used by bar and line charts",
+		"slices": "is only used by donut charts",
+		"tiles":  "is only used by kpi charts",
+	}
+	rules := []rule{
+		{[]any{charts.TypeBar, charts.TypeLine}, "series",
+			fmt.Sprintf("is required for a bar or line chart: %d to %d points {label, value}", charts.MinSeries, charts.MaxSeries)},
+		{[]any{charts.TypeDonut}, "slices",
+			fmt.Sprintf("is required for a donut chart: %d to %d slices {label, value}", charts.MinSlices, charts.MaxSlices)},
+		{[]any{charts.TypeKPI}, "tiles",
+			fmt.Sprintf("is required for a kpi chart: %d to %d tiles {value, label, delta?, deltaDirection?}", charts.MinTiles, charts.MaxTiles)},
+	}
+	for _, r := range rules {
+		cond := &invopop.Schema{Properties: invopop.NewProperties(), Required: []string{"chartType"}}
+		cond.Properties.Set("chartType", &invopop.Schema{Enum: r.types})
+		then := &invopop.Schema{
+			Required:   []string{r.field},
+			Properties: invopop.NewProperties(),
+			Extras:     map[string]any{errorMessageKeyword: map[string]any{"required": r.required}},
+		}
+		for _, other := range []string{"series", "slices", "tiles"} {
+			if other != r.field {
+				then.Properties.Set(other, &invopop.Schema{Not: &invopop.Schema{}, Extras: map[string]any{errorMessageKeyword: only[other]}})
+			}
+		}
+		if r.field == "slices" {
+			value := &invopop.Schema{Minimum: "0", Extras: map[string]any{errorMessageKeyword: "must be 0 or more in a donut chart"}}
+			item := &invopop.Schema{Properties: invopop.NewProperties()}
+			item.Properties.Set("value", value)
+			then.Properties.Set("slices", &invopop.Schema{Items: item})
+		}
+		s.AllOf = append(s.AllOf, &invopop.Schema{If: cond, Then: then})
 	}
 }
