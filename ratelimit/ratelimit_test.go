@@ -111,13 +111,16 @@ func TestMemoryScenarios(t *testing.T) {
 	}
 }
 
+// TestRedisScenarios runs the scenarios on a real clock: a loaded CI machine can take most of a
+// second for the 60-request burst, so reset and retry times are checked to within a second;
+// allowed and remaining are exact.
 func TestRedisScenarios(t *testing.T) {
 	client := testRedis(t)
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
 			r := NewRedis(client, sc.limit, sc.window)
 			key := uniqueKey(t)
-			runScenario(t, r, key, sc, time.Sleep, 80*time.Millisecond)
+			runScenario(t, r, key, sc, time.Sleep, time.Second)
 		})
 	}
 }
