@@ -5,6 +5,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // percentages turns values into percent labels that add up to exactly 100 (largest remainder):
@@ -123,10 +124,15 @@ func drawDonut(cv *canvas, c Content) error {
 	labelF := cv.labelFont(fs * 0.96)
 	pctF := cv.valueFont(fs)
 	valF := cv.tickFont(fs * 0.86)
+	// Values in % are shares already: the legend shows them once, and the centre names the
+	// largest share instead of a total of 100%.
+	shares := strings.TrimSpace(c.Unit) == "%"
 	pctW, valW := 0.0, 0.0
 	for i := range sl {
 		pctW = math.Max(pctW, pctF.width(pcts[i]))
-		valW = math.Max(valW, valF.width(valueLabels[i]))
+		if !shares {
+			valW = math.Max(valW, valF.width(valueLabels[i]))
+		}
 	}
 	gap := fs * 0.6
 	sw := fs * 0.62
@@ -260,22 +266,31 @@ func drawDonut(cv *canvas, c Content) error {
 		}
 	}
 
-	// Centre: the total.
+	// Centre: the total, or the largest share.
 	kicker := "Total"
 	if placeUnit(c.Unit) == unitCaption {
 		kicker = "Total " + clean(c.Unit)
 	}
+	totalLabel := withUnit(vf(total), c.Unit)
+	if shares {
+		top := 0
+		for i, v := range values {
+			if v > values[top] {
+				top = i
+			}
+		}
+		kicker, totalLabel = clean(sl[top].Label), pcts[top]
+	}
 	kf := cv.kickerFont(fs * 0.7)
-	kb := fit(kicker, kf, r0*1.5, 1, fs*0.55)
+	kb := fit(kicker, kf, r0*1.5, 2, fs*0.55)
 	numF := cv.valueFont(math.Min(r0*0.5, fs*3))
 	numF.weight = max(numF.weight, 600)
 	if cv.style() == StyleGlass || cv.style() == StyleFlat {
 		numF.weight = 700
 	}
-	totalLabel := withUnit(vf(total), c.Unit)
 	nb := fit(totalLabel, numF, r0*1.55, 1, fs*0.8)
 	kgap := kb.size*0.9 + nb.size*0.08
-	block := nb.size*0.72 + kgap + kb.size*0.72
+	block := nb.size*0.72 + kgap + kb.size*0.72 + float64(len(kb.lines)-1)*kb.size*lineGap
 	numBase := cy - block/2 + nb.size*0.72
 	na := textAttrs{anchor: "middle"}
 	if w := numF.withSize(nb.size).width(nb.lines[0]); w > r0*1.55 {
@@ -328,7 +343,9 @@ func drawDonut(cv *canvas, c Content) error {
 		top := rcy - blockHeight(tb)/2
 		cv.lines(tx, top+tb.size*0.76, tb, labelF, cv.t.Text, textAttrs{})
 		cv.text(x+colW, rcy+pctF.size*capMid, pcts[i], pctF, cv.t.Text, textAttrs{anchor: "end"})
-		cv.text(x+colW-pctW-gap, rcy+valF.size*capMid, valueLabels[i], valF, cv.t.Muted, textAttrs{anchor: "end"})
+		if !shares {
+			cv.text(x+colW-pctW-gap, rcy+valF.size*capMid, valueLabels[i], valF, cv.t.Muted, textAttrs{anchor: "end"})
+		}
 		if (cv.style() == StyleEditorial || cv.style() == StyleBlueprint) && row < rows-1 {
 			extra := ""
 			if cv.style() == StyleBlueprint {

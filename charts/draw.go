@@ -93,14 +93,20 @@ func (cv *canvas) labelFont(size float64) font {
 		f.family = cv.t.NumberFamily
 		f.weight = 400
 	}
+	if faceKind(f.family) == "serif" {
+		f.size *= 1.1 // serif faces run small
+	}
 	return f
 }
 
 // tickFont is for axis tick labels.
 func (cv *canvas) tickFont(size float64) font {
-	f := font{family: cv.t.FontFamily, weight: 400, size: size}
+	f := font{family: cv.t.FontFamily, weight: 400, size: size, lining: true}
 	if cv.style() == StyleBlueprint {
 		f.family = cv.t.NumberFamily
+	}
+	if faceKind(f.family) == "serif" {
+		f.size *= 1.1
 	}
 	return f
 }

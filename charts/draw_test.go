@@ -315,3 +315,30 @@ func TestKPIGrid(t *testing.T) {
 		}
 	}
 }
+
+// TestKPITilesHoldTheirContent checks that label, value and delta stay inside every tile for
+// every count, style and a range of sizes, with long content.
+func TestKPITilesHoldTheirContent(t *testing.T) {
+	for _, size := range [][2]float64{{952, 760}, {1792, 640}, {952, 1300}, {952, 560}, {820, 600}, {600, 300}} {
+		for n := MinTiles; n <= MaxTiles; n++ {
+			for _, long := range []bool{false, true} {
+				for _, style := range []string{StyleGlass, StyleFlat, StyleBlueprint, StyleEditorial} {
+					c := Content{ChartType: TypeKPI, Tiles: tiles(n, long)}
+					cv := newCanvas(c, size[0], size[1], Theme{Style: style}.withDefaults())
+					rects, layouts := cv.kpiLayouts(c)
+					for i, l := range layouts {
+						r := rects[i]
+						top, _, bottom := l.stack(r, cv.fs, style)
+						if top < r.y-0.5 || bottom > r.y+r.h+0.5 {
+							t.Errorf("%vx%v %d tiles %s long=%v: tile %d content %.0f..%.0f outside %.0f..%.0f",
+								size[0], size[1], n, style, long, i, top, bottom, r.y, r.y+r.h)
+						}
+						if w := l.vf.withSize(l.vb.size).width(l.vb.lines[0]); w > l.innerW+0.5 && l.vb.size > cv.fs*1.2 {
+							t.Errorf("%vx%v %d tiles: value %q is %.0f wide in %.0f", size[0], size[1], n, l.vb.lines[0], w, l.innerW)
+						}
+					}
+				}
+			}
+		}
+	}
+}

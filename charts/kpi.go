@@ -7,7 +7,7 @@ import (
 	"unicode/utf8"
 )
 
-// kpiGrid picks columns and rows for count tiles in a w x h area: tiles close to a 1.6:1 shape,
+// kpiGrid picks columns and rows for count tiles in a w x h area: tiles between 1:1 and 2:1,
 // few empty cells. Rows are filled from the bottom, so a short first row holds wider hero tiles.
 func kpiGrid(count int, w, h, gap float64) (cols, rows int) {
 	best := math.Inf(1)
@@ -18,7 +18,8 @@ func kpiGrid(count int, w, h, gap float64) (cols, rows int) {
 		if tw <= 0 || th <= 0 {
 			continue
 		}
-		score := math.Abs(math.Log(tw/th/1.6)) + 0.18*float64(c*r-count)
+		// Any shape from about 1:1 to 2:1 reads well; beyond that, and empty cells, cost.
+		score := math.Max(0, math.Abs(math.Log(tw/th/1.4))-0.35) + 0.4*float64(c*r-count)
 		if score < best {
 			best, cols, rows = score, c, r
 		}
@@ -86,10 +87,24 @@ func deltaText(t Tile) string {
 }
 
 func drawKPI(cv *canvas, c Content) error {
-	tiles := c.Tiles
-	if len(tiles) == 0 {
+	if len(c.Tiles) == 0 {
 		return errNoData
 	}
+	rects, layouts := cv.kpiLayouts(c)
+	var shadow string
+	if cv.style() == StyleGlass {
+		shadow = cv.shadow(cv.fs*0.5, cv.fs*0.9, 0.1)
+	}
+	for i, t := range c.Tiles {
+		cv.drawTile(t, layouts[i], rects[i], i, shadow)
+	}
+	return nil
+}
+
+// kpiLayouts places the tiles and lays each out. Every tile gets the smallest value size and the
+// tallest label, so values read as one set and line up across a row.
+func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
+	tiles := c.Tiles
 	fs := cv.fs
 	gap := map[string]float64{StyleGlass: 1, StyleFlat: 0.7, StyleBlueprint: 0.8, StyleEditorial: 1.4}[cv.style()] * fs
 	rects := kpiLayout(len(tiles), cv.w, cv.h, gap)
@@ -97,8 +112,6 @@ func drawKPI(cv *canvas, c Content) error {
 	for _, t := range tiles {
 		reserve = reserve || t.hasDelta()
 	}
-	// Lay every tile out, then share the smallest value size and the tallest label, so values
-	// read as one set and line up across a row.
 	// Labels and deltas grow with the tiles (one big tile wants a bigger label), alike in all.
 	small := math.Inf(1)
 	for _, r := range rects {
@@ -112,17 +125,12 @@ func drawKPI(cv *canvas, c Content) error {
 		size = math.Min(size, layouts[i].vb.size)
 		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
 	}
-	var shadow string
-	if cv.style() == StyleGlass {
-		shadow = cv.shadow(fs*0.5, fs*0.9, 0.1)
-	}
-	for i, t := range tiles {
-		l := layouts[i]
+	for i := range layouts {
+		l := &layouts[i]
 		l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, size)
 		l.labelH = labelH
-		cv.drawTile(t, l, rects[i], i, shadow)
 	}
-	return nil
+	return rects, layouts
 }
 
 func (t Tile) hasDelta() bool {
@@ -172,8 +180,9 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 		l.vf.weight = 700
 	}
 	l.value = formatKPI(t.Value, unit)
-	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.2
-	size := math.Min(avail/0.8, math.Min(fs*7, r.w*0.3))
+	// The value's cap height and the gaps around it (see drawTile) take about 1.2 times its size.
+	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.4
+	size := math.Min(avail/1.2, math.Min(fs*8, r.w*0.42))
 	size = math.Max(size, fs*1.2)
 	l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, math.Min(size, fs*1.2))
 	return l
@@ -225,18 +234,8 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 	if vf.withSize(vb.size).width(vb.lines[0]) > l.innerW {
 		va.textLength = l.innerW
 	}
-	gap1 := math.Max(fs*0.6, vb.size*0.28)
-	gap2 := fs*0.6 + vb.size*0.14
-	group := l.labelH + gap1 + vb.size*0.74
-	if l.dh > 0 {
-		group += gap2 + l.dh
-	}
-	top := r.y + (r.h-group)/2
-	if style == StyleEditorial {
-		top = math.Max(top, r.y+l.pad*0.9)
-	}
+	top, valueBase, bottom := l.stack(r, fs, style)
 	cv.lines(l.ax, top+l.lb.size*0.76, l.lb, l.lf, muted, textAttrs{anchor: l.align})
-	valueBase := top + l.labelH + gap1 + vb.size*0.74
 	cv.lines(l.ax, valueBase, vb, vf, text, va)
 
 	if t.hasDelta() {
@@ -245,7 +244,7 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 		dtext := deltaText(t)
 		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[dir]
 		arrow := df.size * 0.62
-		dcy := valueBase + gap2 + dh/2
+		dcy := bottom - dh/2
 		inner := arrow
 		if dtext != "" {
 			inner += df.size*0.4 + df.width(dtext)
@@ -274,6 +273,28 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 		}
 	}
 	cv.body.WriteString(`</g>`)
+}
+
+// stack places the label, value and delta of a tile on top of each other, centred in the tile
+// (editorial: below its rule): the top of the label, the value's baseline, the delta's bottom.
+func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase, bottom float64) {
+	size := l.vb.size
+	gap1 := math.Max(fs*0.6, size*0.28)
+	gap2 := fs*0.6 + size*0.14
+	group := l.labelH + gap1 + size*0.74
+	if l.dh > 0 {
+		group += gap2 + l.dh
+	}
+	top = r.y + (r.h-group)/2
+	if style == StyleEditorial {
+		top = math.Max(top, r.y+l.pad*0.9)
+	}
+	valueBase = top + l.labelH + gap1 + size*0.74
+	bottom = valueBase
+	if l.dh > 0 {
+		bottom += gap2 + l.dh
+	}
+	return top, valueBase, bottom
 }
 
 // arrow draws a direction mark of width w starting at x, centred on cy: a triangle up or down,

@@ -77,9 +77,9 @@ func drawLine(cv *canvas, c Content) error {
 	includeZero := true
 	switch {
 	case lo >= 0:
-		includeZero = lo < hi*0.5
+		includeZero = lo < hi*0.25
 	case hi <= 0:
-		includeZero = hi > lo*0.5
+		includeZero = hi > lo*0.25
 	}
 	ax := niceAxis(lo, hi, includeZero)
 	vf := valueFormatter(values)
@@ -227,13 +227,14 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	cv.body.WriteString(`</g>`)
 
-	// Value labels: all when they fit between points, else first, last, lowest and highest.
+	// Value labels: all when there are few and they fit between points, else first, last, lowest
+	// and highest.
 	show := make([]bool, count)
 	widest := 0.0
 	for _, l := range valueLabels {
 		widest = math.Max(widest, valueF.width(l))
 	}
-	if count == 1 || widest+fs*0.5 <= spacing {
+	if count == 1 || (count <= 7 && widest+fs*0.5 <= spacing) {
 		for i := range show {
 			show[i] = true
 		}

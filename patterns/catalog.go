@@ -12,7 +12,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"reflect"
-		"strings"
+	"strings"
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/charts"
