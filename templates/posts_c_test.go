@@ -125,48 +125,55 @@ func checkMarkersC(t *testing.T, name, html string, content any) {
 	}
 }
 
-// TestPostsCBuild builds every group-c format x sample x style x theme x size (with and without the
-// badge) and checks the page: it builds at the size asked, every text of the content is on the page
-// escaped, and the format's markers are there.
+// TestPostsCBuild builds every group-c format x sample x style x theme x size (and, at portrait,
+// without the badge) and checks the page: it builds at the size asked, every text of the content is
+// on the page escaped, and the format's markers are there.
 func TestPostsCBuild(t *testing.T) {
 	s, err := New()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, id := range postsC {
-		if !s.Has(id) {
-			t.Fatalf("no template for %s", id)
-		}
-		samples := posts.Samples(id)
-		if len(samples) < 3 {
-			t.Fatalf("%s: %d samples, want at least short, long and one with emoji or CJK", id, len(samples))
-		}
-		for _, sm := range samples {
-			for _, size := range brandgen.Sizes {
-				for _, style := range brandgen.Styles {
-					for _, theme := range brandgen.Themes {
-						for _, badge := range []brandgen.Badge{acmeBadge, {}} {
-							name := fmt.Sprintf("%s/%s/%s/%s/%s/badge=%v", id, sm.Name, size, style, theme, badge.Show)
-							page, err := s.Build(id, sm.Content, Options{Look: brandgen.Look{Size: size, Theme: theme, Style: style},
-								Badge: badge, Layout: sm.Layout})
-							if err != nil {
-								t.Fatalf("%s: %v", name, err)
+		t.Run(id, func(t *testing.T) {
+			t.Parallel()
+			if !s.Has(id) {
+				t.Fatalf("no template for %s", id)
+			}
+			samples := posts.Samples(id)
+			if len(samples) < 3 {
+				t.Fatalf("%d samples, want at least short, long and one with emoji or CJK", len(samples))
+			}
+			for _, sm := range samples {
+				for _, size := range brandgen.Sizes {
+					for _, style := range brandgen.Styles {
+						for _, theme := range brandgen.Themes {
+							badges := []brandgen.Badge{acmeBadge}
+							if size == brandgen.SizePortrait {
+								badges = append(badges, brandgen.Badge{})
 							}
-							w, h := size.Pixels()
-							if page.Width != w || page.Height != h {
-								t.Errorf("%s: page %dx%d, want %dx%d", name, page.Width, page.Height, w, h)
-							}
-							for _, txt := range requiredTextsC(t, sm.Content) {
-								if !strings.Contains(page.HTML, htmlEscapeC.Replace(txt)) {
-									t.Errorf("%s: page lacks %q", name, txt)
+							for _, badge := range badges {
+								name := fmt.Sprintf("%s/%s/%s/%s/badge=%v", sm.Name, size, style, theme, badge.Show)
+								page, err := s.Build(id, sm.Content, Options{Look: brandgen.Look{Size: size, Theme: theme, Style: style},
+									Badge: badge, Layout: sm.Layout})
+								if err != nil {
+									t.Fatalf("%s: %v", name, err)
 								}
+								w, h := size.Pixels()
+								if page.Width != w || page.Height != h {
+									t.Errorf("%s: page %dx%d, want %dx%d", name, page.Width, page.Height, w, h)
+								}
+								for _, txt := range requiredTextsC(t, sm.Content) {
+									if !strings.Contains(page.HTML, htmlEscapeC.Replace(txt)) {
+										t.Errorf("%s: page lacks %q", name, txt)
+									}
+								}
+								checkMarkersC(t, name, page.HTML, sm.Content)
 							}
-							checkMarkersC(t, name, page.HTML, sm.Content)
 						}
 					}
 				}
 			}
-		}
+		})
 	}
 }
 
