@@ -13,6 +13,7 @@ RUN apt-get update \
  && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends \
       chromium-headless-shell fonts-inter fonts-jetbrains-mono fonts-noto-core \
       fonts-noto-color-emoji fonts-noto-cjk fonts-ebgaramond tini ca-certificates \
+      fonts-droid-fallback \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /var/lib/brandgen --create-home brandgen
 COPY --from=build /out/brandgen /usr/local/bin/brandgen

@@ -24,7 +24,12 @@ test: deps
 
 bench: deps build
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./renderer/
+	$(GO) test -run '^$$' -bench 'Brandkit|LogoOffline' -benchtime 5x ./handlers/
 	$(GO) run ./bench/load
+	$(GO) run ./bench/diagrams
+	$(GO) run ./bench/jobs
+	$(GO) run ./bench/arch
+	$(GO) run ./bench/carousel
 
 sheet: deps build
 	./$(BIN) sheet --out ./sheets

@@ -23,6 +23,7 @@ const (
 	CodeInsufficientCredits Code = "insufficient_credits"
 	CodeProviderUnavailable Code = "provider_unavailable"
 	CodeBatchUnavailable    Code = "batch_unavailable"
+	CodeQueueUnavailable    Code = "queue_unavailable" // 503: Redis, which holds the async jobs, does not answer
 	CodeRenderBusy          Code = "render_busy"
 	CodeDatabaseUnavailable Code = "database_unavailable"
 	CodeSVGUnsupported      Code = "svg_unsupported"

@@ -66,6 +66,11 @@ type Store interface {
 	DeleteDiagram(ctx context.Context, accountID int64, id string) error
 	// Revisions returns the diagram's history, oldest first (never exposed over the API).
 	Revisions(ctx context.Context, accountID int64, id string) ([]Revision, error)
+	// ListDiagrams returns up to limit of the account's diagrams, newest first (by creation, then
+	// id), starting after cursor ("" for the first page), without their Model; next is the cursor
+	// of the following page, "" after the last. A cursor that is not one of next's values wraps
+	// ErrBadCursor.
+	ListDiagrams(ctx context.Context, accountID int64, cursor string, limit int) (list []Diagram, next string, err error)
 }
 
 // Diagram is a stored diagram: its model (source) and display settings are opaque JSON owned by the

@@ -610,6 +610,55 @@ func testStore(t *testing.T, open func(t *testing.T) Store) {
 		}
 	})
 
+	t.Run("ListDiagrams", func(t *testing.T) {
+		s := open(t)
+		ctx := testCtx(t)
+		a := newAccount(t, s, brandgen.PlanDeveloper)
+		b := newAccount(t, s, brandgen.PlanDeveloper)
+		list, next, err := s.ListDiagrams(ctx, a.ID, "", 10)
+		must(t, err)
+		if len(list) != 0 || next != "" {
+			t.Fatalf("empty account lists %d diagrams, next %q", len(list), next)
+		}
+		// Five diagrams, two of them created in the same microsecond (the id breaks the tie).
+		base := time.Now().UTC().Truncate(time.Microsecond).Add(-time.Hour)
+		var ids []string
+		for i, at := range []time.Duration{0, time.Second, 2 * time.Second, 2 * time.Second, 3 * time.Second} {
+			id := fmt.Sprintf("dg_%s_%d", uniqueName(t), i)
+			ids = append(ids, id)
+			must(t, s.CreateDiagram(ctx, Diagram{ID: id, AccountID: a.ID, Type: "flowchart", Title: fmt.Sprint("d", i),
+				Model: json.RawMessage(`{"source":"secret"}`), Display: json.RawMessage(`{"theme":"dark"}`), CreatedAt: base.Add(at)}, "created"))
+		}
+		must(t, s.CreateDiagram(ctx, Diagram{ID: "dg_other_" + uniqueName(t), AccountID: b.ID, Type: "er"}, ""))
+		want := []string{ids[4], ids[3], ids[2], ids[1], ids[0]} // newest first; equal times by id, descending
+		var got []string
+		cursor := ""
+		for page := 0; page < 5; page++ {
+			list, next, err := s.ListDiagrams(ctx, a.ID, cursor, 2)
+			must(t, err)
+			for _, d := range list {
+				got = append(got, d.ID)
+				if d.AccountID != a.ID || d.Model != nil || !jsonEqual(t, d.Display, json.RawMessage(`{"theme":"dark"}`)) {
+					t.Errorf("listed diagram = %+v (Model must not be loaded)", d)
+				}
+			}
+			if next == "" {
+				break
+			}
+			cursor = next
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("pages = %v, want %v", got, want)
+		}
+		_, _, err = s.ListDiagrams(ctx, a.ID, "not-a-cursor!", 2)
+		wantIs(t, err, ErrBadCursor)
+		list, _, err = s.ListDiagrams(ctx, b.ID, "", 50)
+		must(t, err)
+		if len(list) != 1 {
+			t.Errorf("other account lists %d diagrams, want 1", len(list))
+		}
+	})
+
 	t.Run("ConcurrentDiagramUpdates", func(t *testing.T) {
 		s := open(t)
 		ctx := testCtx(t)

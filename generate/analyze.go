@@ -26,10 +26,10 @@ type doc struct {
 	inlineHead string     // what precedes the inline list's colon
 	inlineIdx  int        // index in prose of the sentence holding the inline list
 	cjk        bool
+	exclaim    string // an opening exclamation taken out of prose ("Big news!!"), a kicker
 }
 
 var (
-	leadRe = regexp.MustCompile(`(?i)^\s*(?:please\s+)?(?:(?:(?:can|could|would|will)\s+you|(?:i|we)\s+(?:need|want|would\s+like|'d\s+like)|i'd\s+like|help\s+me|let'?s|lets)\s+(?:please\s+)?(?:to\s+)?)?(?:(?:create|make|generate|design|write|draw|build|produce|prepare|craft|compose|render|do|give)\s+(?:me\s+|us\s+)?)?`)
 	// fillerWords may sit between the instruction verb and the subject.
 	fillerWords = map[string]bool{
 		"a": true, "an": true, "the": true, "one": true, "some": true, "single": true, "new": true, "short": true,
@@ -44,16 +44,18 @@ var (
 		"feature": true, "product": true, "launch": true, "job": true, "sale": true, "company": true,
 		"marketing": true, "promotional": true, "little": true, "big": true, "great": true, "punchy": true,
 		"minimal": true, "minimalist": true, "colorful": true, "colourful": true, "professional": true,
-		"blog": true, "story": true, "on-brand": true, "me": true, "us": true,
+		"blog": true, "story": true, "on-brand": true, "me": true, "us": true, "it": true, "this": true,
+		"something": true, "content": true,
 	}
 	// formatWords name formats in an instruction or a leading label.
 	formatWords = map[string]string{
 		"cover": posts.Cover, "thread": posts.Cover, "carousel": posts.Cover, "title": posts.Cover,
 		"roadmap": posts.Roadmap, "timeline": posts.Roadmap,
-		"listicle": posts.Listicle, "list": posts.Listicle, "tips": posts.Listicle,
+		"listicle": posts.Listicle, "list": posts.Listicle, "tips": posts.Listicle, "tip": posts.Listicle,
 		"checklist": posts.Checklist, "to-do": posts.Checklist, "todo": posts.Checklist,
 		"resources": posts.Resources, "resource": posts.Resources, "reading": posts.Resources,
-		"comparison": posts.Comparison, "versus": posts.Comparison,
+		"comparison": posts.Comparison, "versus": posts.Comparison, "before/after": posts.Comparison,
+		"pros/cons": posts.Comparison, "vs": posts.Comparison,
 		"quote": posts.Quote, "quotation": posts.Quote,
 		"stat": posts.Stat, "statistic": posts.Stat, "stats": posts.Stat, "number": posts.Stat, "kpi": posts.Stat,
 		"grid": posts.Grid, "features": posts.Grid,
@@ -73,11 +75,13 @@ var (
 		"release": true, "review": true, "resources": true, "timeline": true, "statement": true, "reading": true}
 	// connectorHints are the formats an instruction's connector names ("a post announcing ...").
 	connectorHints = map[string]string{"announcing": posts.Announcement, "introducing": posts.Announcement,
-		"comparing": posts.Comparison, "listing": posts.Listicle, "advertising": posts.Ad, "celebrating": posts.Campaign}
-	connectorRe  = regexp.MustCompile(`(?i)^(?:about|on|for|announcing|introducing|highlighting|featuring|showing|explaining|listing|comparing|describing|celebrating|promoting|advertising|regarding|around|covering|titled|called|saying|that\s+says|with\s+the\s+(?:text|words|title)|with\s+text|based\s+on|of|with|to\s+(?:announce|promote|share|show|celebrate|introduce))\b\s*:?\s*|^[:\-–—]\s*`)
-	backtickRe   = regexp.MustCompile("`([^`\n]{4,})`")
-	fenceRe      = regexp.MustCompile("(?s)```[ \t]*([\\w+#.-]*)[^\n]*\n(.*?)(?:\n[ \t]*```|$)")
-	codeLineRe   = regexp.MustCompile(`^\s*(?:func\s|def\s|class\s\w|import\s|package\s\w|from\s+\S+\s+import|const\s|let\s|var\s|fn\s|pub\s+fn|async\s+fn|return\b|if\s.*[:{]\s*$|for\s.*[:{]\s*$|while\s.*[:{]\s*$|#include|#!|SELECT\s|INSERT\s+INTO|UPDATE\s\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|console\.\w+\(|print(?:ln|f)?\(|fmt\.\w+\(|System\.out|\$\s+\w|npm\s|npx\s|go\s+(?:run|build|test|get|mod)\b|pip\s+install|docker\s|kubectl\s|curl\s|git\s|brew\s|apt(?:-get)?\s|<\w+[\s>]|</\w+>|@\w+\(|\}|\{$|\]|\)$|//|/\*|\*/|\w+\s*:=|\w+(?:\.\w+)*\s*=\s*[\w"'\[{(]|\w+\(.*\)\s*;?$|[.#]?[\w-]+\s*\{\s*$|\s{2,}\S)`)
+		"comparing": posts.Comparison, "listing": posts.Listicle, "advertising": posts.Ad}
+	connectorRe = regexp.MustCompile(`(?i)^(?:about|on|for|from|thanking|welcoming|congratulating|announcing|introducing|highlighting|featuring|showing|explaining|listing|comparing|describing|celebrating|promoting|advertising|regarding|around|covering|titled|called|saying|that\s+says|with\s+the\s+(?:text|words|title)|with\s+text|based\s+on|of|with|to\s+(?:announce|promote|share|show|celebrate|introduce))\b\s*:?\s*|^[:\-–—]\s*`)
+	backtickRe  = regexp.MustCompile("`([^`\n]{4,})`")
+	fenceRe     = regexp.MustCompile("(?s)```[ \t]*([\\w+#.-]*)[^\n]*\n(.*?)(?:\n[ \t]*```|$)")
+	codeLineRe  = regexp.MustCompile(`^\s*(?:func\s|def\s|class\s\w|import\s|package\s\w|from\s+\S+\s+import|const\s|let\s|var\s|fn\s|pub\s+fn|async\s+fn|return\b|if\s.*[:{]\s*$|for\s.*[:{]\s*$|while\s.*[:{]\s*$|#include|#!|SELECT\s|INSERT\s+INTO|UPDATE\s\w+\s+SET|CREATE\s+(?:TABLE|INDEX)|console\.\w+\(|print(?:ln|f)?\(|fmt\.\w+\(|System\.out|\$\s+\w|npm\s|npx\s|go\s+(?:run|build|test|get|mod)\b|pip\s+install|docker\s|kubectl\s|curl\s|git\s|brew\s|apt(?:-get)?\s|<\w+[\s>]|</\w+>|@\w+\(|\}|\{$|\]|\)$|//|/\*|\*/|\w+\s*:=|\w+(?:\.\w+)*\s*=\s*[\w"'\[{(]|\w+\(.*\)\s*;?$|[.#]?[\w-]+\s*\{\s*$|\s{2,}\S)`)
+	// cliRe is a shell command after a label: "... with curl: curl -X POST https://...".
+	cliRe        = regexp.MustCompile(`^\s*(?:\$\s+)?(?:curl|wget|npm|npx|pnpm|yarn|pip3?|docker|kubectl|git|brew|go|cargo|helm|terraform|aws|gcloud|az|brandgen)\s+(?:-{1,2}[A-Za-z]|install|run|build|add|get|clone|push|pull|apply|exec|init|test|deploy|create|compose|login|up|https?://)`)
 	strongCodeRe = regexp.MustCompile(`:=|=>|\w\(\)|\);\s*$|\bfunc\s+\w+\(|\bdef\s+\w+\(|\bfn\s+\w+\(|\bconsole\.log\(|\bSELECT\s.+\sFROM\s|\$\s+(?:npm|go|docker|git|pip|curl)\s|^\s*#include|^\s*import\s+(?:[\w./"]+\s*$|\w+\s+from\s|\{|\()|^\s*package\s+\w+$|<\/\w+>`)
 )
 
@@ -108,6 +112,21 @@ func analyze(prompt string) *doc {
 			d.prose = append(d.prose, s)
 		}
 	}
+	// Style requests ("Make it punchy.") are not content; an opening exclamation ("Big news!!")
+	// before the message is a kicker.
+	prose := d.prose[:0]
+	for i, p := range d.prose {
+		if i > 0 && isStyleRequest(p) {
+			continue
+		}
+		prose = append(prose, p)
+	}
+	d.prose = prose
+	if len(d.prose) > 1 {
+		if k := exclamation(d.prose[0]); k != "" {
+			d.exclaim, d.prose = k, d.prose[1:]
+		}
+	}
 	// A lone bullet-looking line is prose, not a list.
 	if len(d.list) == 1 {
 		d.prose = append(d.prose, d.list[0].text)
@@ -118,6 +137,15 @@ func analyze(prompt string) *doc {
 		head, tail, hasColon := strings.Cut(s, ": ")
 		if !hasColon {
 			head, tail, hasColon = strings.Cut(s, "：")
+		}
+		if !hasColon {
+			// "4 ways to cut your cloud bill - rightsize, use spot, ...": a dash after a short head.
+			for _, sep := range []string{" - ", " — ", " – "} {
+				if h, t, ok := strings.Cut(s, sep); ok && len(strings.Fields(h)) <= 10 && inlineList(t, 3) != nil {
+					head, tail, hasColon = h, t, true
+					break
+				}
+			}
 		}
 		if hasColon {
 			if parts := inlineList(tail, 2); parts != nil {
@@ -192,7 +220,7 @@ func (d *doc) findCode(s string) string {
 		// "Label: code" on one line.
 		for i, line := range lines {
 			head, tail, ok := strings.Cut(line, ": ")
-			if ok && strongCodeRe.MatchString(tail) && len(strings.Fields(head)) <= 12 {
+			if ok && (strongCodeRe.MatchString(tail) || cliRe.MatchString(tail)) && len(strings.Fields(head)) <= 12 {
 				d.code = strings.TrimSpace(tail)
 				d.codeHead = strings.TrimSpace(strings.Join(append(append([]string{}, lines[:i]...), head), "\n"))
 				d.codeTail = strings.TrimSpace(strings.Join(lines[i+1:], "\n"))
@@ -212,70 +240,6 @@ func (d *doc) findCode(s string) string {
 func isListProse(line string) bool {
 	it, ok := parseListLine(line)
 	return ok && len(strings.Fields(it.text)) >= 2 && !strongCodeRe.MatchString(it.text)
-}
-
-// stripLead drops an instruction such as "Create a LinkedIn post about" from the start of the
-// first line and notes a format it names. A leading "Quote:" label that names a format goes too.
-func (d *doc) stripLead(s string) string {
-	first, rest, _ := strings.Cut(s, "\n")
-	if label, text, ok := strings.Cut(first, ":"); ok && len(strings.Fields(label)) == 1 && strings.TrimSpace(text) != "" {
-		w := strings.ToLower(strings.TrimSpace(label))
-		if f, ok := formatWords[w]; ok && !titleWords[w] {
-			d.hint = f
-			return joinLines(upperFirst(strings.TrimSpace(text)), rest)
-		}
-	}
-	loc := leadRe.FindStringIndex(first)
-	if loc == nil || loc[1] == 0 {
-		return s
-	}
-	words := strings.Fields(first[loc[1]:])
-	i := 0
-	for i < len(words) {
-		w := strings.ToLower(strings.Trim(words[i], ",:"))
-		if f, ok := formatWords[w]; ok && w != "list" && w != "number" && w != "title" && w != "tips" && w != "code" && w != "features" && w != "review" && w != "release" {
-			if d.hint == "" {
-				d.hint = f
-			}
-			i++
-			continue
-		}
-		if w == "list" || w == "code" {
-			// "make a list of", "code snippet": only filler when followed by a connector or a format word.
-			if i+1 < len(words) && (connectorRe.MatchString(words[i+1]) || formatWords[strings.ToLower(words[i+1])] != "") {
-				if d.hint == "" {
-					d.hint = formatWords[w]
-				}
-				i++
-				continue
-			}
-		}
-		if !fillerWords[w] {
-			break
-		}
-		i++
-		if strings.HasSuffix(words[i-1], ":") {
-			break
-		}
-	}
-	body := strings.Join(words[i:], " ")
-	m := connectorRe.FindStringIndex(body)
-	if m != nil {
-		conn := strings.ToLower(strings.Fields(body[:m[1]] + " x")[0])
-		if f, ok := connectorHints[conn]; ok && d.hint == "" {
-			d.hint = f
-		}
-		body = body[m[1]:]
-	}
-	// Strip only an instruction: "Make sure to ..." and "Build your brand" are the subject itself.
-	if i == 0 && m == nil && !(len(words) > 0 && startsWithDigit(words[0])) {
-		return s
-	}
-	body = strings.TrimSpace(body)
-	if body == "" {
-		return s
-	}
-	return joinLines(upperFirst(body), rest)
 }
 
 func startsWithDigit(s string) bool { return s != "" && s[0] >= '0' && s[0] <= '9' }

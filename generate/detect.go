@@ -3,6 +3,7 @@ package generate
 import (
 	"regexp"
 	"regexp/syntax"
+	"strconv"
 	"strings"
 
 	"github.com/brandgen/brandgen/posts"
@@ -97,12 +98,12 @@ var signals = []signal{
 	sig(posts.Hiring, 7, `\bwe(?:'re|’re| are)\s+hiring\b|\bnow\s+hiring\b|\bis\s+hiring\b|\bhiring\b|\bjob\s+(?:opening|offer|post)|\bopen\s+(?:role|position)s?\b|\bvacanc(?:y|ies)\b|\bjoin\s+our\s+team\b|招聘|採用`),
 	sig(posts.Hiring, 6, `\b(?:looking\s+for|seeking)\s+(?:an?\s+)?(?:\w+\s+){0,3}(?:engineer|developer|designer|manager|lead|scientist|analyst|marketer|writer|intern|barista|chef|nurse|teacher)s?\b|\bsend\s+(?:us\s+)?your\s+(?:cv|resume|résumé)\b`),
 	sig(posts.Hiring, 3, `\bapply\s+(?:now|today|at|here)\b|\bfull[-\s]time\b|\bsalary\b`),
-	sig(posts.Offer, 7, `\d\s?(?:%|％|percent)\s*off\b|\bpromo\s*code\b|\bcoupon\b|\buse\s+code\b|\bbogo\b|\bbuy\s+one\s+get\s+one\b|\b2\s+for\s+1\b|\bfree\s+shipping\b|\bblack\s+friday\b|\bcyber\s+monday\b|\bflash\s+sale\b|\bhalf[-\s]price\b|[$€£]\d+\s+off\b|折扣|优惠`),
+	sig(posts.Offer, 7, `\d\s?(?:%|％|percent)\s*off\b|\bpromo\s*code\b|\bcoupon\b|\buse\s+code\b|\bbogo\b|\bbuy\s+one\s+get\s+one\b|\b2\s+for\s+1\b|\bfree\s+shipping\b|\bblack\s+friday\b|\bcyber\s+monday\b|\bflash\s+sale\b|\bhalf[-\s]price\b|[$€£]\d+\s+off\b|折扣|优惠|\bdescuento\b|\bc[óo]digo\s+[A-Z0-9]`),
 	sig(posts.Offer, 4, `\bdiscount\b|\bsale\b|\bdeal\b|\bsave\s+\d|\boffer\b|\bpromo(?:tion)?\b`),
-	sig(posts.Testimonial, 9, `\btestimonial\b|\bcustomer\s+(?:said|says|wrote|review|story|quote|feedback)\b|\bclient\s+(?:said|says|review|feedback)\b|\b(?:our|a|happy)\s+(?:customers?|clients?|users?)\s+(?:said|says|say|love)\b|★|⭐|\b[1-5](?:\.0)?\s?/\s?5\b|\b[1-5]\s?stars?\b|\bfive[-\s]stars?\b`),
+	sig(posts.Testimonial, 9, `\btestimonial\b|\bcustomer\s+(?:said|says|wrote|review|story|quote|feedback)\b|\bclient\s+(?:said|says|review|feedback)\b|\b(?:our|a|happy)\s+(?:customers?|clients?|users?)\s+(?:said|says|say|love)\b|[★⭐]{3,}|\b[1-5](?:\.0)?\s?/\s?5\b|\b[1-5]\s?stars?\b|\bfive[-\s]stars?\b`),
 	sig(posts.Testimonial, 3, `\breview\b|\bfeedback\b|\bcustomer\b|\bclient\b`),
 	sig(posts.Quote, 4, `\bquote\b|\bquotation\b|\bsaid\b|\bonce\s+said\b|\bwords\s+of\b|\bas\s+\w+\s+(?:\w+\s+)?(?:says|said|puts\s+it)\b`),
-	sig(posts.Event, 6, `\bwebinar\b|\bmeetup\b|\bmeet-up\b|\bconference\b|\bworkshop\b|\bsummit\b|\bhackathon\b|\blive\s*stream\b|\b(?:ama|q&a)\s+session\b|\brsvp\b|\bsave\s+the\s+date\b|\bkeynote\b|\bpanel\s+(?:discussion|talk)\b|\bfireside\s+chat\b|\blaunch\s+party\b|\bopen\s+house\b|\bbootcamp\b|\bmasterclass\b|\btwitter\s+space\b|\bevent\b|研讨会|活动|セミナー`),
+	sig(posts.Event, 6, `\bwebinar\b|\bmeetup\b|\bmeet-up\b|\bconference\b|\bworkshop\b|\bsummit\b|\bhackathon\b|\blive\s*stream\b|\b(?:ama|q&a)\s+session\b|\brsvp\b|\bsave\s+the\s+date\b|\bkeynote\b|\bpanel\s+(?:discussion|talk)\b|\bfireside\s+chat\b|\blaunch\s+party\b|\bopen\s+house\b|\bbootcamp\b|\bmasterclass\b|\btwitter\s+space\b|\bevent\b|研讨会|活动|セミナー|ウェビナー|勉強会|ミートアップ|イベント|讲座|直播`),
 	sig(posts.Event, 6, `\bbooth\b|\bcome\s+say\s+hi\b|\bsee\s+you\s+(?:at|there|in)\b|\bvisit\s+us\s+at\b|\bgrand\s+opening\b|\bdoors\s+open\b`),
 	sig(posts.Event, 3, `\bjoin\s+us\b|\bregister\b|\bseats?\b|\btickets?\b|\bspeakers?\b|\btalk\b|\bsession\b|\bdoors\s+open\b|\bvenue\b`),
 	sig(posts.Roadmap, 9, `\broadmap\b|\btimeline\b|路线图|ロードマップ`),
@@ -116,7 +117,7 @@ var signals = []signal{
 	sig(posts.Listicle, 5, `\btips\b|\bways\b|\breasons\b|\bsteps\b|\blessons\b|\bmistakes\b|\bhabits\b|\brules\b|\bideas\b|\bthings\b|\bsecrets\b|\bhacks\b|\btricks\b|\bprinciples\b|\btakeaways\b|\blearnings\b|\bquestions\b|\bmyths\b|\btop\s+\d+\b|\b\d+\s+(?:\w+\s+)?(?:tips|ways|reasons|steps|lessons|mistakes|habits|rules|ideas|things|secrets|hacks|tricks|books|tools)\b|技巧|方法|コツ`),
 	sig(posts.Grid, 6, `\bfeatures?\s+(?:grid|overview|list)\b|\bgrid\b|\bpillars\b|\bour\s+values\b|\bcore\s+values\b|\bcapabilities\b|\bwhat\s+we\s+(?:offer|do)\b|\bour\s+services\b|\bwhy\s+choose\b|\bbenefits\b|\bkey\s+features\b|\beverything\s+you\s+(?:need|get)\b|\bfeatures\s*:`),
 	sig(posts.Grid, 2, `\bfeatures\b`),
-	sig(posts.Announcement, 6, `\blaunch(?:ing|ed|es)?\b|\bintroducing\b|\bannounc(?:e|ing|ement)\b|\bnow\s+(?:available|live|open)\b|\bjust\s+(?:shipped|launched|released|dropped)\b|\bshipped\b|\breleased?\b|\bis\s+(?:live|here|out)\b|\bnew\s+(?:feature|version|release|product)\b|\bwe(?:'re|’re| are)\s+(?:excited|thrilled|proud|happy)\b|\bmeet\s+the\s+new\b|\bsay\s+hello\s+to\b|\bcoming\s+soon\b|\bwe(?:'ve|’ve|\s+have)?\s+(?:just\s+)?raised\b|\bseries\s+[a-d]\b|\bseed\s+round\b|\bacquired\b|\bacquisition\b|\bpartner(?:ship|ing)\s+with\b|\bwelcome\s+\p{Lu}|発売|发布|上线`),
+	sig(posts.Announcement, 6, `\blaunch(?:ing|ed|es)?\b|\bintroducing\b|\bannounc(?:e|ing|ement)\b|\bnow\s+(?:available|live|open)\b|\bjust\s+(?:shipped|launched|released|dropped)\b|\bshipped\b|\breleased?\b|\bis\s+(?:live|here|out)\b|\bnew\s+(?:feature|version|release|product)\b|\bwe(?:'re|’re| are)\s+(?:excited|thrilled|proud|happy)\b|\bmeet\s+the\s+new\b|\bsay\s+hello\s+to\b|\bcoming\s+soon\b|\bwe(?:'ve|’ve|\s+have)?\s+(?:just\s+)?raised\b|\bseries\s+[a-d]\b|\bseed\s+round\b|\bacquired\b|\bacquisition\b|\bpartner(?:ship|ing)\s+with\b|\bwelcome\s+\p{Lu}|発売|发布|上线|推出|リリース|ローンチ|公開しました|登場|\blanzamos\b|\blanzamiento\b|\bya\s+disponible\b|\bnueva\s+versión\b`),
 	sig(posts.Ad, 5, `\bshop\s+now\b|\bbuy\s+now\b|\border\s+(?:now|today)\b|\bget\s+yours\b|\badvert(?:isement)?\b|\bad\s+for\b|\bstarting\s+at\b|\bfrom\s+[$€£]\d|\bonly\s+[$€£]\d|/mo\b|\bper\s+month\b|\bfree\s+trial\b|\bsign\s+up\b`),
 	sig(posts.Showcase, 6, `\bshowcase\b|\bcase\s+study\b|\bportfolio\b|\bproject\b|\bbuilt\s+with\b|\bwe\s+built\b|\bi\s+built\b|\bhighlights\b|\bside\s+project\b|\bopen[-\s]source(?:d)?\b|\bdemo\b`),
 	sig(posts.Campaign, 6, `\bcampaign\b|\bawareness\b|\bmovement\b|\bpledge\b|\bjoin\s+the\b|\btogether\s+we\b|\bmonth\s+of\b|\bday\s+of\b|\bearth\s+day\b|\bpride\b|\bmental\s+health\b|\bsustainab|\bclimate\b|\bcharity\b|\bdonat(?:e|ion)\b|\bfundrais|\bvolunteer`),
@@ -250,7 +251,7 @@ func (d *doc) pick() string {
 		}
 	}
 	// A list format needs a list: without enough entries in the prompt, the next best format.
-	for bestScore >= 4 && listMin[best] > 0 && !d.hasItems(listMin[best]) && d.hint != best {
+	for bestScore >= 4 && listMin[best] > 0 && !d.hasItems(listMin[best]) && d.hint != best && !(best == posts.Listicle && d.countedAdvice() > 0) {
 		s[best] = 0
 		best, bestScore = "", 0
 		for _, f := range priority {
@@ -266,4 +267,19 @@ func (d *doc) pick() string {
 		return posts.Poster
 	}
 	return posts.Cover
+}
+
+// countedAdviceRe is a title that counts pieces of advice: "5 tips for remote teams", "3 reasons
+// to ...", "5 consejos para ...". Such a title is a listicle even without its items (books and
+// tools are not: the planner cannot name them).
+var countedAdviceRe = regexp.MustCompile(`(?i)^\s*(?:the\s+|my\s+|our\s+|top\s+)?(\d{1,2})\s+(?:\w+\s+)?(?:tips|ways|reasons|steps|lessons|mistakes|habits|rules|ideas|things|secrets|hacks|tricks|principles|takeaways|questions|myths|consejos|formas|razones|pasos|ideas|errores|claves)\b`)
+
+// countedAdvice returns the count of a counted-advice title, or 0.
+func (d *doc) countedAdvice() int {
+	m := countedAdviceRe.FindStringSubmatch(d.title())
+	if m == nil {
+		return 0
+	}
+	n, _ := strconv.Atoi(m[1])
+	return n
 }

@@ -17,6 +17,7 @@ var (
 	dateRes = []*regexp.Regexp{
 		regexp.MustCompile(`(?i)\b(?:` + weekdayRe + `\.?,?\s+)?(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?(?:\s+of)?\s+` + monthRe + `\.?(?:,?\s+\d{4})?\b`),
 		regexp.MustCompile(`(?i)\b(?:` + weekdayRe + `\.?,?\s+)?` + monthRe + `\.?\s+\d{1,2}(?:st|nd|rd|th)?(?:\s?[-–]\s?\d{1,2}(?:st|nd|rd|th)?)?\b(?:,?\s+\d{4}\b)?`),
+		regexp.MustCompile(`(?i)\b\d{1,2}(?:\s?[-–]\s?\d{1,2})?\s+de\s+(?:enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre)(?:\s+de\s+\d{4})?\b`),
 		regexp.MustCompile(`\b\d{4}-\d{2}-\d{2}\b`),
 		regexp.MustCompile(`\b\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})\b`),
 		regexp.MustCompile(`(?:\d{4}\s*年\s*)?\d{1,2}\s*月\s*\d{1,2}\s*[日号](?:\s*[（(]?(?:周|星期)[一二三四五六日天][)）]?)?`),
@@ -46,12 +47,12 @@ var (
 	versionRe   = regexp.MustCompile(`(?i)\bv\d+(?:\.\d+){0,2}\b|\b(?:version|release)\s+\d+(?:\.\d+){0,2}\b`)
 	quarterRe   = regexp.MustCompile(`(?i)\b(?:q[1-4]|h[12])(?:\s*[' ]?\s*(?:\d{4}|\d{2}))?\b`)
 	priceRe     = regexp.MustCompile(`(?i)(?:(?:from|starting at|only|just)\s+)?[$€£¥₹]\s?\d+(?:[.,]\d{1,2})?(?:\s?/\s?(?:mo|month|yr|year|user|seat))?|\b\d+(?:[.,]\d{1,2})?\s?(?:€|usd|eur|gbp)(?:\s?/\s?(?:mo|month|yr|year))?`)
-	promoCodeRe = regexp.MustCompile(`(?i)\b(?:promo\s*code|coupon(?:\s*code)?|discount\s*code|use\s*code|code)\s*[:=]?\s*["'“]?([A-Z0-9][A-Z0-9_-]{2,23})\b`)
-	expiresRe   = regexp.MustCompile(`(?i)\b(?:ends?|ending|until|till|through|thru|expires?|valid\s+(?:until|through|till)|only\s+until|last\s+day|offer\s+ends)\b\s*[^.!?\n,;]{0,30}|\b(?:this\s+weekend|today|tomorrow|48\s*h(?:ours)?|24\s*h(?:ours)?|this\s+week)\s+only\b|\blimited\s+time\b`)
-	ctaRe       = regexp.MustCompile(`(?i)\b(?:try\s+it(?:\s+(?:free|today|now|out))?|try\s+\w+\s+(?:free|today|now)|sign\s+up(?:\s+(?:free|today|now))?|get\s+started(?:\s+(?:free|today|now))?|learn\s+more|shop\s+(?:now|the\s+sale)|buy\s+now|order\s+(?:now|today)|book\s+(?:a\s+demo|now|your\s+(?:seat|spot|table))|register(?:\s+(?:now|free|today|here))?|rsvp(?:\s+(?:now|today))?|join\s+(?:us|now|the\s+waitlist|the\s+beta|free|the\s+movement)|download(?:\s+(?:now|today|free|it))?|apply\s+(?:now|today|here)|start\s+(?:your\s+)?free\s+trial|read\s+more|subscribe(?:\s+(?:now|today))?|grab\s+(?:yours|it|a\s+seat)|get\s+yours|save\s+your\s+(?:seat|spot)|link\s+in\s+bio|claim\s+(?:your|the)\s+\p{L}+|dm\s+(?:us|me)|sign\s+the\s+pledge|take\s+the\s+pledge|donate(?:\s+(?:now|today))?|star\s+(?:us|it)\s+on\s+github)\b(?:\s+(?:at|on|via|in)\s+[^\s,;!?]+)?`)
+	promoCodeRe = regexp.MustCompile(`(?i)\b(?:promo\s*code|coupon(?:\s*code)?|discount\s*code|use\s*code|code|código|cupón)\s*[:=]?\s*["'“]?([A-Z0-9][A-Z0-9_-]{2,23})\b`)
+	expiresRe   = regexp.MustCompile(`(?i)\b(?:ends?|ending|until|till|through|thru|expires?|valid\s+(?:until|through|till)|only\s+until|last\s+day|offer\s+ends|hasta(?:\s+el)?)\b\s*[^.!?\n,;]{0,30}|\b(?:this\s+weekend|today|tomorrow|48\s*h(?:ours)?|24\s*h(?:ours)?|this\s+week)\s+only\b|\blimited\s+time\b`)
+	ctaRe       = regexp.MustCompile(`(?i)\b(?:try\s+it(?:\s+(?:free|today|now|out))?|try\s+\w+\s+(?:free|today|now)|sign\s+up(?:\s+(?:free|today|now))?|get\s+started(?:\s+(?:free|today|now))?|learn\s+more|shop\s+(?:now|the\s+sale)|buy\s+now|order\s+(?:now|today)|book\s+(?:a\s+demo|now|your\s+(?:seat|spot|table))|register(?:\s+(?:now|free|today|here))?|rsvp(?:\s+(?:now|today))?|join\s+(?:us|now|the\s+waitlist|the\s+beta|free|the\s+movement)|download(?:\s+(?:now|today|free|it))?|apply\s+(?:now|today|here)|start\s+(?:your\s+)?free\s+trial|read\s+more|read\s+(?:the\s+)?(?:full\s+)?(?:release\s+notes|changelog|blog\s+post|docs|story|announcement|case\s+study)|subscribe(?:\s+(?:now|today))?|grab\s+(?:yours|it|a\s+seat)|get\s+yours|save\s+your\s+(?:seat|spot)|link\s+in\s+bio|claim\s+(?:your|the)\s+\p{L}+|dm\s+(?:us|me)|sign\s+the\s+pledge|take\s+the\s+pledge|donate(?:\s+(?:now|today))?|star\s+(?:us|it)\s+on\s+github|(?:get\s+(?:your\s+)?)?tickets|pre-?order(?:\s+(?:now|today|yours))?|upvote\s+us|vote\s+for\s+us)\b(?:\s*:\s*[^\s,;!?]+\.[^\s,;!?]+|\s+(?:at|on|via|in)\s+[^\s,;!?]+)?`)
 	placeRe     = regexp.MustCompile(`(?:\bat|\bin|@|(?i:venue|location|where|place)\s*:)\s+((?:the\s+)?\p{Lu}[\p{L}\p{N}&'’-]*(?:(?:\s|,\s|\s(?:de|di|am|an|of|la|le|del|von)\s)(?:\p{Lu}[\p{L}\p{N}&'’-]*|\d{4}\b)){0,5})`)
 	addressRe   = regexp.MustCompile(`\b\d{1,5}\s+\p{Lu}[\p{L}'’-]+(?:\s\p{Lu}[\p{L}'’-]+)*\s+(?:Street|St|Avenue|Ave|Road|Rd|Boulevard|Blvd|Lane|Ln|Drive|Dr|Way|Square|Sq|Place|Pl|Court|Ct)\b\.?|\b\p{Lu}[\p{L}-]*(?:straße|strasse|str\.|weg|platz|gasse|allee)\s+\d{1,4}\b`)
-	onlineRe    = regexp.MustCompile(`(?i)\b(?:online|virtual(?:ly)?|on\s+zoom|via\s+zoom|zoom|google\s+meet|on\s+youtube|livestream(?:ed)?|live\s+stream|on\s+twitch|on\s+discord)\b`)
+	onlineRe    = regexp.MustCompile(`(?i)\b(?:online|virtual(?:ly)?|on\s+zoom|via\s+zoom|zoom|google\s+meet|on\s+youtube|livestream(?:ed)?|live\s+stream|on\s+twitch|on\s+discord)\b|オンライン|线上|在线`)
 	nameRe      = regexp.MustCompile(`\b\p{Lu}[\p{Ll}'’-]+(?:\s(?:van|de|von|da|del|le)?\s?\p{Lu}[\p{Ll}'’-]+){1,2}\b`)
 	quotedRes   = []*regexp.Regexp{
 		regexp.MustCompile(`"([^"\n]{3,})"`),
@@ -72,7 +73,7 @@ var (
 	employmentRe = regexp.MustCompile(`(?i)\b(?:full[-\s]?time|part[-\s]?time|contract(?:or)?|freelance|internship|intern|temporary|permanent|working\s+student)\b`)
 	remoteRe     = regexp.MustCompile(`(?i)\b(?:fully\s+)?(?:remote|hybrid|on[-\s]?site)(?:[-\s]first|[-\s]friendly)?(?:\s*\((?:[^)]{1,20})\)|\s+(?:in|within|from)\s+(?:the\s+)?(?:eu|us|uk|europe|emea|apac|latam|\p{Lu}[\p{L}]+))?`)
 	roleWordRe   = regexp.MustCompile(`(?i)\b(?:engineer|developer|designer|manager|lead|scientist|analyst|marketer|writer|intern|architect|sre|devops|recruiter|specialist|consultant|director|head\s+of|vp|cto|cfo|coo|owner|advocate|editor|researcher|representative|rep|executive|coordinator|administrator|technician|assistant|officer|strategist|copywriter|illustrator|accountant|nurse|teacher|chef|barista|driver)s?\b`)
-	hiringRoleRe = regexp.MustCompile(`(?i)(?:hiring|looking\s+for|seeking|searching\s+for|recruiting|join\s+(?:us|our\s+team)\s+as|we\s+need|open\s+(?:role|position)s?\s*(?:for|:))\s*:?\s+(?:an?\s+|our\s+(?:next|first|new)\s+|(?:two|three|several|\d+)\s+)?([^.!?\n,;:()]+?)(?:\s+(?:(?:to\s+(?:join|help|build|lead|own|work)|who|in|at|for|based\s+in|with|from|on)\b|[(–—|-])|[.!?\n,;:(]|$)`)
+	hiringRoleRe = regexp.MustCompile(`(?i)(?:hiring(?:\s+(?:post|graphic|image|ad|poster|card|banner|flyer|visual))?(?:\s+for)?|looking\s+for|seeking|searching\s+for|recruiting|join\s+(?:us|our\s+team)\s+as|we\s+need|open\s+(?:role|position)s?\s*(?:for|:))\s*:?\s+(?:an?\s+|our\s+(?:next|first|new)\s+|(?:two|three|several|\d+)\s+)?([^.!?\n,;:()]+?)(?:\s+(?:(?:to\s+(?:join|help|build|lead|own|work)|who|in|at|for|based\s+in|with|from|on)\b|[(–—|-])|[.!?\n,;:(]|$)`)
 	companyRe    = regexp.MustCompile(`(?:\bat|\bjoin|\bjoin\s+the)\s+(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s\p{Lu}[\p{L}\p{N}&.'-]*){0,2})|(\p{Lu}[\p{L}\p{N}&.'-]*(?:\s\p{Lu}[\p{L}\p{N}&.'-]*){0,2})\s+(?:is|are)\s+(?:hiring|looking|growing)`)
 	sourceRe     = regexp.MustCompile(`(?i)(?:\bsource\s*[:\-–]\s*|\baccording\s+to\s+|\bvia\s+|\bper\s+(?:the\s+)?|\(\s*source\s*:?\s*)([^.;\n)]{2,80})`)
 )
@@ -266,8 +267,14 @@ func findRating(s string) int {
 
 // findCTA returns a call to action written in s, capitalised, or "".
 func findCTA(s string) string {
-	m := ctaRe.FindString(s)
-	return upperFirst(strings.TrimRight(m, ".,;:!?"))
+	m := upperFirst(strings.TrimRight(ctaRe.FindString(s), ".,;:!?"))
+	if runes(m) > 40 {
+		// A call too long for a button keeps its link: "Read the full release notes at acme.com/…".
+		if u := findURLs(m); len(u) > 0 && runes(u[0]) <= 40 {
+			return u[0]
+		}
+	}
+	return m
 }
 
 // findPlace returns a street address, a venue, a city or "Online".
@@ -275,6 +282,32 @@ func findPlace(s string) string {
 	if a := addressRe.FindString(s); a != "" {
 		return strings.TrimRight(a, ".")
 	}
+	if ps := findPlaces(s); len(ps) > 0 {
+		return ps[0].name
+	}
+	if m := onlineRe.FindString(s); m != "" {
+		switch low := strings.ToLower(m); {
+		case strings.Contains(low, "zoom"):
+			return "Online (Zoom)"
+		case strings.Contains(low, "youtube"):
+			return "Online (YouTube)"
+		case hasCJK(m):
+			return m
+		}
+		return "Online"
+	}
+	return ""
+}
+
+// place is a venue or city named after "at", "in" or "@".
+type place struct {
+	name  string
+	venue bool // after "at", "@" or "venue:" (else a city, after "in")
+}
+
+// findPlaces returns the venues and cities written in s, in order.
+func findPlaces(s string) []place {
+	var out []place
 	for _, m := range placeRe.FindAllStringSubmatch(s, -1) {
 		p := strings.TrimRight(m[1], ".,;:")
 		first := strings.ToLower(strings.Fields(p)[0])
@@ -284,18 +317,9 @@ func findPlace(s string) string {
 		if q := quarterRe.FindString(p); q != "" && strings.HasPrefix(strings.ToLower(p), strings.ToLower(q)) {
 			continue
 		}
-		return p
+		out = append(out, place{name: p, venue: !strings.HasPrefix(strings.TrimSpace(m[0]), "in")})
 	}
-	if m := onlineRe.FindString(s); m != "" {
-		if strings.Contains(strings.ToLower(m), "zoom") {
-			return "Online (Zoom)"
-		}
-		if strings.Contains(strings.ToLower(m), "youtube") {
-			return "Online (YouTube)"
-		}
-		return "Online"
-	}
-	return ""
+	return out
 }
 
 // findHashtag returns the first hashtag of s, or "".

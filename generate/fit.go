@@ -32,7 +32,7 @@ func fitValue(v reflect.Value, fallback string) {
 			s := strings.TrimSpace(fv.String())
 			if max, ok := tags["maxLength"]; ok {
 				if proseFields[f.Name] {
-					s = clipText(s, max)
+					s = clipSentences(s, max)
 				} else {
 					s = clip(s, max)
 				}
@@ -91,4 +91,28 @@ func tagValues(tag string) map[string]int {
 		}
 	}
 	return out
+}
+
+// clipSentences fits prose into max runes by keeping whole sentences from the start; only a
+// first sentence longer than max is clipped (with an ellipsis).
+func clipSentences(s string, max int) string {
+	if runes(s) <= max {
+		return s
+	}
+	ss := sentences(s)
+	kept := ""
+	for _, sn := range ss {
+		next := joinSentences([]string{kept, sn})
+		if kept == "" {
+			next = sn
+		}
+		if runes(next) > max {
+			break
+		}
+		kept = next
+	}
+	if kept == "" {
+		return clipText(s, max)
+	}
+	return kept
 }

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"net/url"
 	"regexp"
 	"strings"
 	"time"
@@ -39,6 +38,8 @@ type Model struct {
 	host    string
 	auto    *object            // request schema when the model chooses the format
 	forced  map[string]*object // request schema per forced format
+
+	carousel carouselSchema // the carousel's request schema, built on first use (carousel_model.go)
 }
 
 // NewModel returns a model planner. It builds the strict request schemas from the catalog's post
@@ -53,20 +54,8 @@ func NewModel(cfg ModelConfig, catalog Catalog) (*Model, error) {
 	if cfg.Timeout <= 0 {
 		cfg.Timeout = DefaultTimeout
 	}
-	oc := openai.DefaultConfig(cfg.APIKey)
-	if cfg.BaseURL != "" {
-		oc.BaseURL = strings.TrimRight(cfg.BaseURL, "/")
-	}
-	if cfg.HTTPClient != nil {
-		oc.HTTPClient = cfg.HTTPClient
-	} else {
-		oc.HTTPClient = &http.Client{}
-	}
-	m := &Model{client: openai.NewClientWithConfig(oc), cfg: cfg, catalog: catalog, forced: map[string]*object{}}
-	m.host = oc.BaseURL // for messages: without the scheme or any user:password@
-	if u, err := url.Parse(oc.BaseURL); err == nil && u.Host != "" {
-		m.host = u.Host + u.Path
-	}
+	client, host := newClient(cfg)
+	m := &Model{client: client, cfg: cfg, catalog: catalog, forced: map[string]*object{}, host: host}
 	var branches []any
 	for _, id := range posts.Formats {
 		raw, ok := catalog.Schema(id)

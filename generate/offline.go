@@ -169,9 +169,14 @@ func without(ss []string, used ...string) []string {
 			}
 		}
 		letters := 0
-		for _, r := range rest {
-			if unicode.IsLetter(r) || unicode.IsDigit(r) {
-				letters++
+		for _, w := range strings.Fields(rest) {
+			if leftoverWords[strings.Trim(w, ".,;:!?")] {
+				continue // "Please 🙏", "Out" once the link or the date is taken out
+			}
+			for _, r := range w {
+				if unicode.IsLetter(r) || unicode.IsDigit(r) {
+					letters++
+				}
 			}
 		}
 		if letters >= 3 {
@@ -180,6 +185,11 @@ func without(ss []string, used ...string) []string {
 	}
 	return out
 }
+
+// leftoverWords say nothing once the rest of their sentence is shown elsewhere.
+var leftoverWords = map[string]bool{"please": true, "pls": true, "now": true, "today": true, "out": true,
+	"here": true, "and": true, "or": true, "the": true, "a": true, "at": true, "on": true, "to": true,
+	"us": true, "it": true, "is": true, "in": true, "by": true, "from": true, "via": true}
 
 // joinSentences joins sentences into a paragraph, ending each Latin sentence with a period when
 // it has no closing mark.

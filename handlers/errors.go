@@ -33,6 +33,7 @@ var statusOf = map[brandgen.Code]int{
 	brandgen.CodeQuotaExceeded:       http.StatusTooManyRequests,
 	brandgen.CodeProviderUnavailable: http.StatusServiceUnavailable,
 	brandgen.CodeBatchUnavailable:    http.StatusServiceUnavailable,
+	brandgen.CodeQueueUnavailable:    http.StatusServiceUnavailable,
 	brandgen.CodeRenderBusy:          http.StatusServiceUnavailable,
 	brandgen.CodeDatabaseUnavailable: http.StatusServiceUnavailable,
 	brandgen.CodeInternal:            http.StatusInternalServerError,

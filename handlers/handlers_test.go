@@ -268,11 +268,11 @@ func TestSchemasAndOps(t *testing.T) {
 		for _, p := range list {
 			m := p.(map[string]any)
 			ids = append(ids, m["id"].(string))
-			if m["title"] == "" || m["schema"] == nil || (m["kind"] != "post" && m["kind"] != "chart") {
+			if m["title"] == "" || m["schema"] == nil || (m["kind"] != "post" && m["kind"] != "chart" && m["kind"] != "slide") {
 				t.Fatalf("catalog entry %v", m)
 			}
 		}
-		if !slices.Contains(ids, "chart") {
+		if !slices.Contains(ids, "chart") || !slices.Contains(ids, "slide-cta") {
 			t.Fatalf("catalog %v lacks chart", ids)
 		}
 	}

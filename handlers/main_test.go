@@ -18,11 +18,16 @@ import (
 	"time"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/animate"
 	"github.com/brandgen/brandgen/branding"
 	"github.com/brandgen/brandgen/db"
 	"github.com/brandgen/brandgen/db/dbtest"
+	"github.com/brandgen/brandgen/diagrams"
+	"github.com/brandgen/brandgen/diagrams/mermaid"
 	"github.com/brandgen/brandgen/generate"
+	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/keys"
+	"github.com/brandgen/brandgen/logo"
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
@@ -52,7 +57,8 @@ func TestMain(m *testing.M) {
 		fmt.Fprintln(os.Stderr, "patterns:", err)
 		os.Exit(1)
 	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet})
+	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet,
+		StageScripts: []string{mermaid.Script}})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "renderer:", err)
 		os.Exit(1)
@@ -80,6 +86,11 @@ type envOptions struct {
 	noCatalog bool // a nil catalog, to make /schemas panic
 	planner   generate.Planner
 	volumes   map[brandgen.Plan]brandgen.Volume
+	diagrams  diagrams.Planner // nil: the offline rules
+	jobs      *jobs.Queue      // nil: inline animate, no batch
+	admin     http.Handler     // asynqmon, with adminPass
+	adminPass string
+	logoModel logo.ImageModel // nil: offline logo marks
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -106,10 +117,19 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 		o.planner = generate.NewOffline()
 	}
 	brands := branding.NewResolver(branding.ResolverOptions{Logger: quiet})
+	st := studio.New(pages, pool, brands, o.store)
+	kitPages, err := templates.NewKit()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dg := diagrams.New(o.store, st, o.diagrams)
 	h := New(Deps{
+		Animator: &animate.Animator{Studio: st, Catalog: o.catalog, Frames: pool, Diagrams: dg}, Jobs: o.jobs, Admin: o.admin, AdminPassword: o.adminPass,
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
 		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
-		Studio: studio.New(pages, pool, brands, o.store), Metrics: metrics.New(), Ready: o.ready, Logger: quiet,
+		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: quiet,
+		Diagrams: dg,
+		Kit:      studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)

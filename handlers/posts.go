@@ -69,44 +69,29 @@ func (s *server) createPost(c *gin.Context) {
 		return
 	}
 	acct := account(c)
-	ctx := c.Request.Context()
-	res, err := s.Meter.Reserve(ctx, acct, 1)
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	done := false
-	defer func() {
-		if !done {
-			if err := res.Refund(context.WithoutCancel(ctx)); err != nil {
-				_ = c.Error(err)
-			}
+	s.withGeneration(c, func(ctx context.Context, res *meter.Reservation) error {
+		plan, err := s.Planner.Plan(ctx, generate.Request{Prompt: *req.Prompt, Format: req.Format, Layout: req.Layout})
+		if err != nil {
+			return err
 		}
-	}()
-	plan, err := s.Planner.Plan(ctx, generate.Request{Prompt: *req.Prompt, Format: req.Format, Layout: req.Layout})
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	content, contentIssues := s.Catalog.Decode(plan.Pattern, plan.Content, "content.")
-	if len(contentIssues) > 0 { // a planner bug: its output was validated already
-		fail(c, fmt.Errorf("planner %s produced invalid %s content: %v", plan.Provider, plan.Pattern, contentIssues))
-		return
-	}
-	layout := req.Layout
-	if s.Catalog.CheckLayout(plan.Pattern, layout) != nil {
-		layout = "" // an auto-selected format that has no such layout
-	}
-	png, err := s.Studio.Render(ctx, studio.Job{AccountID: acct.ID, Pattern: plan.Pattern, Content: content,
-		Look: req.look(), Layout: layout, Brand: req.Brand, Unbranded: req.Unbranded})
-	if err != nil {
-		fail(c, err)
-		return
-	}
-	done = true
-	u := res.Usage()
-	u.Provider, u.Model, u.PromptTokens, u.CompletionTokens = plan.Provider, plan.Model, plan.PromptTokens, plan.CompletionTokens
-	c.JSON(http.StatusOK, postsResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u})
+		content, contentIssues := s.Catalog.Decode(plan.Pattern, plan.Content, "content.")
+		if len(contentIssues) > 0 { // a planner bug: its output was validated already
+			return fmt.Errorf("planner %s produced invalid %s content: %v", plan.Provider, plan.Pattern, contentIssues)
+		}
+		layout := req.Layout
+		if s.Catalog.CheckLayout(plan.Pattern, layout) != nil {
+			layout = "" // an auto-selected format that has no such layout
+		}
+		png, err := s.Studio.Render(ctx, studio.Job{AccountID: acct.ID, Pattern: plan.Pattern, Content: content,
+			Look: req.look(), Layout: layout, Brand: req.Brand, Unbranded: req.Unbranded})
+		if err != nil {
+			return err
+		}
+		u := res.Usage()
+		u.Provider, u.Model, u.PromptTokens, u.CompletionTokens = plan.Provider, plan.Model, plan.PromptTokens, plan.CompletionTokens
+		c.JSON(http.StatusOK, postsResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u})
+		return nil
+	})
 }
 
 func anyLayout(l string) bool {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/branding"
+	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/gin-gonic/gin"
 )
@@ -103,6 +104,8 @@ func (s *server) render(c *gin.Context) {
 		issues = append(issues, brandgen.Issue{Field: "format", Message: "is required (or the key pattern, as in a /posts response)"})
 	case !ok:
 		issues = append(issues, brandgen.Issue{Field: "format", Message: "must be one of " + s.patternIDs()})
+	case p.Kind == patterns.KindSlide:
+		issues = append(issues, brandgen.Issue{Field: "format", Message: "is a carousel slide kind: re-render slides with POST /carousel/render"})
 	case len(req.Content) == 0 || string(req.Content) == "null":
 		issues = append(issues, brandgen.Issue{Field: "content", Message: "is required"})
 	default:
@@ -134,7 +137,9 @@ func (s *server) respondImage(c *gin.Context, j studio.Job) {
 func (s *server) patternIDs() string {
 	ids := make([]string, 0, 20)
 	for _, p := range s.Catalog.All() {
-		ids = append(ids, p.ID)
+		if p.Kind != patterns.KindSlide {
+			ids = append(ids, p.ID)
+		}
 	}
 	return brandgen.Enum(ids)
 }

@@ -11,8 +11,11 @@ import (
 	"time"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/animate"
 	"github.com/brandgen/brandgen/db"
+	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/generate"
+	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
@@ -38,9 +41,22 @@ type Deps struct {
 	Studio     *studio.Studio
 	Brands     BrandChecker
 	Metrics    *metrics.Metrics // optional
+	Kit        KitRenderer      // brand-kit assets (studio.Kit)
+	Logos      LogoMaker        // logo marks
 	// Ready are the readiness checks of /readyz by name (database, redis, renderer).
 	Ready  map[string]func(context.Context) error
 	Logger *slog.Logger
+
+	// Diagrams is the /diagrams family (diagrams.go); nil: not served.
+	Diagrams *diagrams.Service
+	// Animator makes reveal GIFs (inline when Jobs is nil) and gives diagram pages.
+	Animator *animate.Animator
+	// Jobs is the async job queue; nil: /animate renders inline, /batch answers 503.
+	Jobs *jobs.Queue
+	// Admin is the asynqmon dashboard, mounted at /admin/queues behind basic auth with
+	// AdminPassword; not mounted when either is unset.
+	Admin         http.Handler
+	AdminPassword string
 }
 
 type server struct {
@@ -84,6 +100,17 @@ func New(d Deps) http.Handler {
 	api.POST("/chart", requirePlan, s.chart)
 	api.POST("/render", s.render)
 	api.POST("/posts", requirePlan, s.createPost)
+	s.diagramRoutes(api)
+	api.POST("/animate", requirePlan, s.animate)
+	api.POST("/batch", requirePlan, s.batch)
+	api.GET("/jobs/:id", s.job)
+	api.GET("/jobs/batch/:batchId", s.batchStatus)
+	s.mountAdmin(r)
+	api.GET("/brandkit", s.brandkitCatalog)
+	api.POST("/brandkit/render", s.renderAsset)
+	api.POST("/logo", requirePlan, s.createLogo)
+	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
+	api.POST("/carousel/render", s.renderCarousel)
 	return r
 }
 

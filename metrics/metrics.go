@@ -6,6 +6,7 @@ package metrics
 import (
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -19,6 +20,9 @@ type Metrics struct {
 	requests *prometheus.CounterVec
 	latency  *prometheus.HistogramVec
 	renders  *prometheus.HistogramVec
+
+	tasksOnce sync.Once
+	tasks     *prometheus.CounterVec
 }
 
 // New returns a registry with the Go runtime and process collectors and the service's own metrics.

@@ -76,7 +76,8 @@ type Catalog struct {
 	byID map[string]*Pattern
 }
 
-// New returns the catalog of every built-in pattern: the post formats in contract order, then chart.
+// New returns the catalog of every built-in pattern: the post formats in contract order, then chart,
+// then the carousel slide kinds (patterns/slides.go).
 func New() (*Catalog, error) {
 	c := &Catalog{byID: map[string]*Pattern{}}
 	for _, d := range postDefinitions() {
@@ -90,6 +91,11 @@ func New() (*Catalog, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	for _, d := range slideDefinitions() { // patterns/slides.go
+		if err := c.Register(d); err != nil {
+			return nil, err
+		}
 	}
 	return c, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/brandgen/brandgen/charts"
 	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/slides"
 )
 
 func TestCatalogLists(t *testing.T) {
@@ -33,11 +34,17 @@ func TestCatalogLists(t *testing.T) {
 		}
 	}
 	want := append(slices.Clone(posts.Formats), "chart")
+	for _, k := range slides.Kinds {
+		want = append(want, slides.PatternID(k))
+	}
 	if !slices.Equal(ids, want) {
 		t.Fatalf("ids = %v, want %v", ids, want)
 	}
 	if got := len(c.Posts()); got != 19 {
 		t.Fatalf("posts = %d", got)
+	}
+	if got := len(c.Slides()); got != len(slides.Kinds) {
+		t.Fatalf("slides = %d", got)
 	}
 }
 

@@ -35,6 +35,26 @@
 // (Emulation.setDefaultBackgroundColorOverride with alpha 0.001: alpha 0 is dropped by
 // omitzero and comes out opaque) and must not paint one themselves.
 //
+// # Stage scripts and Eval
+//
+// Config.StageScripts are loaded into each tab's stage window once, when the tab opens (in
+// order, awaited; a script that fails to load fails the opening). Pool.Eval(ctx, expr, out)
+// evaluates an expression in that window of a warm tab, awaits a promise, and decodes the JSON
+// value; a throw or rejection is ErrScript with the script's message and the tab stays usable. It
+// queues, times out, retries after a crash and is observed ("eval") like a render. Pages rendered
+// in the tab's iframes reach the stage's globals as parent.<name>.
+//
+// Diagrams use it for Mermaid (vendor/mermaid.min.js, 5.5 MB): loading the library costs
+// ~1.1-1.5 s per window, so it is loaded once per tab and kept warm. Measured here (2 cores,
+// loaded by other work): a flowchart laid out by Eval in a warm stage took 180-260 ms (the
+// first one 730 ms); a page that loads mermaid.min.js itself took 400-590 ms warm (V8's code
+// cache) and 1.4 s cold. Calling parent.mermaid.render from a page with a container of the
+// page's own document does not work: Mermaid's renderers look the SVG up in their own window's
+// document (d3 select("body")), so the page's container is never found ("Cannot read properties
+// of null"). The diagram path is therefore: Eval lays the diagram out in the stage document
+// (which applies /css/fonts.css, so text is measured with the pages' fonts) and returns the
+// SVG; Go picks the canvas size from its aspect; the page inlines the SVG and is rendered.
+//
 // # No network
 //
 // Every request of a tab is intercepted (Fetch domain, pattern "*"): requests to Origin are

@@ -84,6 +84,10 @@ type Config struct {
 	NoRetry bool
 	// Flags are extra Chromium command-line flags ("--name=value" or "--name").
 	Flags []string
+	// StageScripts lists asset paths of scripts (e.g. "vendor/mermaid.min.js") each tab loads
+	// into its stage window once, when it opens; Eval runs where they are loaded. Pages reach
+	// them as parent.<global>. A script that fails to load fails the tab's opening.
+	StageScripts []string
 	// Logger receives the pool's logs [slog.Default()].
 	Logger *slog.Logger
 	// Observe, when set, is called after each Render ("render"), Frames ("frames") and
@@ -393,6 +397,12 @@ func (p *Pool) run(ctx context.Context, pg Page, fn func(context.Context, *tab) 
 	if err := pg.validate(); err != nil {
 		return err
 	}
+	return p.runTab(ctx, fn)
+}
+
+// runTab waits for a tab and runs fn in it, retrying once on a fresh browser when a crash
+// interrupts it.
+func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error) error {
 	if p.closed.Load() {
 		return ErrClosed
 	}

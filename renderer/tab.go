@@ -218,6 +218,9 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 			p.log.Warn("assets failed to preload", "assets", failed)
 		}
 	}
+	if err := p.loadStageScripts(octx, target); err != nil {
+		return err
+	}
 	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = b, tctx, tcancel, target, crashed, false
 	t.w, t.h, t.transparent = defaultW, defaultH, false
 	return nil
@@ -312,7 +315,7 @@ func (t *tab) do(ctx context.Context, b *browser, fn func(context.Context, *tab)
 		t.kill()
 		t.p.background(func() { b.ping(t.p.pingTimeout) })
 		return err
-	case errors.Is(err, ErrNotReady) || errors.Is(err, ErrStep) || errors.As(err, new(*callbackError)):
+	case errors.Is(err, ErrNotReady) || errors.Is(err, ErrStep) || errors.Is(err, ErrScript) || errors.As(err, new(*callbackError)):
 		return err // the page's or the caller's doing: the tab is fine
 	}
 	// A protocol error (detached target, lost session, bad capture): start the tab afresh.

@@ -2,7 +2,8 @@
 # Makes sure the headless Chromium and the fonts brandgen renders with are installed. As root it
 # installs what is missing with apt; otherwise it says exactly what to install and fails.
 set -euo pipefail
-packages=(chromium-headless-shell fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk fonts-ebgaramond)
+packages=(chromium-headless-shell fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk fonts-ebgaramond
+  fonts-droid-fallback) # the carousel PDF text layer's CJK TrueType font
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

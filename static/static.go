@@ -13,10 +13,12 @@ import (
 	"io/fs"
 )
 
-//go:embed fonts css
+//go:embed fonts css vendor
 var files embed.FS
 
-// FS is the read-only tree served at Origin: fonts/*.woff2, fonts/LICENSE-*.txt, css/fonts.css.
+// FS is the read-only tree served at Origin: fonts/*.woff2, fonts/LICENSE-*.txt, css/fonts.css,
+// vendor/mermaid.min.js (the pinned npm mermaid, with vendor/LICENSE-mermaid.txt; refreshed by
+// scripts/vendor-mermaid.sh).
 var FS fs.FS = files
 
 // Origin is the internal origin the renderer serves FS at; pages reference fonts below it.

@@ -34,6 +34,7 @@ type Studio struct {
 	pool   Renderer
 	brands BadgeResolver
 	store  BrandStore
+	eval   Evaluator // diagram.go; nil: the renderer's own Eval when it has one
 }
 
 // New wires a studio.

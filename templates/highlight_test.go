@@ -15,7 +15,7 @@ import (
 // a plain token of its own.
 func kindOf(toks []token, text string) (string, bool) {
 	for _, t := range toks {
-		if t.text == text {
+		if strings.TrimSpace(t.text) == text {
 			return kindClass[t.kind], true
 		}
 	}
@@ -33,29 +33,29 @@ func TestTokenize(t *testing.T) {
 		want       map[string]string // token text -> class letter ("" plain)
 	}{
 		{"go", "package main\n// Hello\nfunc main() {\n\tx := 0x1F + 1.5e-3\n\tfmt.Println(\"hi\\n\", `raw\nline`, 'a', nil)\n\tvar u User\n}",
-			map[string]string{"package": "k", "// Hello": "c", "main": "f", "0x1F": "n", "1.5e-3": "n", "Println": "f",
+			map[string]string{"package": "k", "// Hello": "c", "0x1F": "n", "1.5e-3": "n", "Println": "f",
 				`"hi\n"`: "s", "`raw\nline`": "s", "'a'": "s", "nil": "b", "User": "t", "x": "", ":=": "o"}},
 		{"golang", "type Server struct{ mu sync.Mutex }\nfunc (s *Server) Handle() error { return nil }",
 			map[string]string{"Server": "t", "Mutex": "t", "Handle": "f", "error": "t", "s": ""}},
 		{"python", "@app.get(\"/\")\nasync def render(x: int = 3) -> str:\n    \"\"\"Doc.\"\"\"\n    return f\"{x}\" # done\nclass Brand(Base): pass",
 			map[string]string{"@app.get": "m", "async": "k", "def": "k", "render": "f", "int": "t", "3": "n",
-				`"""Doc."""`: "s", `f"{x}"`: "s", "# done": "c", "Brand": "t", "pass": "k"}},
+				`"""Doc."""`: "s", `f"`: "s", "{": "v", "# done": "c", "Brand": "t", "pass": "k"}},
 		{"py", "x = None if True else print('a#b')", map[string]string{"None": "b", "True": "b", "print": "f", "'a#b'": "s"}},
 		{"javascript", "const $el = document.querySelector(`#${id}`); // pick\nlet n = 42n;",
-			map[string]string{"const": "k", "$el": "", "querySelector": "f", "`#${id}`": "s", "// pick": "c", "42n": "n"}},
+			map[string]string{"const": "k", "$el": "", "querySelector": "f", "`#": "s", "${": "v", "// pick": "c", "42": "n"}},
 		{"ts", "interface Stat { value: string }\nexport type Id = number;",
 			map[string]string{"interface": "k", "Stat": "t", "string": "t", "export": "k", "Id": "t", "number": "t"}},
 		{"rust", "#[derive(Debug)]\nfn f<'a>(s: &'a str) -> Option<char> { println!(\"{}\", r#\"x\"#); Some('c') }",
 			map[string]string{"#[derive(Debug)]": "m", "fn": "k", "f": "f", "'a": "m", "str": "t", "Option": "t",
 				"println!": "f", `r#"x"#`: "s", "Some": "b", "'c'": "s"}},
 		{"sql", "SELECT id, count(*) FROM users WHERE name = 'O''Hara' -- who\nLIMIT 10;",
-			map[string]string{"SELECT": "k", "count": "f", "FROM": "k", "'O''Hara'": "s", "-- who": "c", "10": "n", "id": ""}},
+			map[string]string{"SELECT": "k", "count": "k", "FROM": "k", "'O''Hara'": "s", "-- who": "c", "10": "n", "id": ""}},
 		{"bash", "#!/bin/sh\nFOO=1 docker run --rm -p 8080:8080 \"$IMG\" | grep -v x # note\nif [ -f ~/.x ]; then echo ${HOME} $1; fi",
-			map[string]string{"#!/bin/sh": "c", "FOO": "v", "docker": "f", "run": "", "--rm": "b", "-p": "b", `"$IMG"`: "s",
+			map[string]string{"#!/bin/sh": "m", "FOO": "v", "docker": "f", "run": "", "--rm": "b", "-p": "b", "$IMG": "v",
 				"grep": "f", "-v": "b", "# note": "c", "if": "k", "-f": "b", "then": "k", "echo": "f", "${HOME}": "v", "$1": "v"}},
-		{"sh", "curl -s url#frag", map[string]string{"curl": "f", "-s": "b", "frag": ""}},
+		{"sh", "curl -s url#frag", map[string]string{"curl": "f", "-s": "b", "url#frag": ""}},
 		{"json", `{"name": "Ada", "n": [1, -2.5e3, true, null]}`,
-			map[string]string{`"name"`: "p", `"Ada"`: "s", "1": "n", "2.5e3": "n", "true": "b", "null": "b"}},
+			map[string]string{`"name"`: "p", `"Ada"`: "s", "1": "n", "-2.5e3": "n", "true": "b", "null": "b"}},
 		{"yaml", "services:\n  web:\n    image: \"nginx\" # pinned\n    replicas: 3",
 			map[string]string{"services": "p", "web": "p", `"nginx"`: "s", "# pinned": "c", "3": "n"}},
 		{"html", "<!doctype html>\n<a href=\"/x\" class=y>Hi &amp; bye</a><!-- c --><style>a{color:#fff}</style><script>let x = 1;</script>",
@@ -63,7 +63,7 @@ func TestTokenize(t *testing.T) {
 				"style": "g", "color": "p", "#fff": "n", "let": "k"}},
 		{"css", "@media (max-width: 600px) {\n  .btn:hover { color: var(--x); margin: 0 -1.5rem !important; }\n}\nh1 > span { font: 700 2em/1 Inter, sans-serif }",
 			map[string]string{"@media": "k", "max-width": "p", "600px": "n", ".btn": "t", ":hover": "k", "color": "p", "var": "f",
-				"--x": "v", "-1.5rem": "n", "important": "k", "h1": "g", "span": "g", "sans-serif": "b"}},
+				"--x": "v", "-1.5rem": "n", "!important": "k", "h1": "g", "span": "g", "sans-serif": "b"}},
 		{"java", "@Override public String toString() { return \"x\"; }", map[string]string{"@Override": "m", "public": "k", "String": "t", "toString": "f"}},
 		{"brainfuck", "if (x) return \"y\" // z", map[string]string{"if": "k", "return": "k", `"y"`: "s", "// z": "c"}},
 	}
@@ -184,6 +184,28 @@ func TestCodeView(t *testing.T) {
 		}
 		if !utf8.ValidString(string(v.HTML)) {
 			t.Errorf("sample %s: invalid UTF-8", s.Name)
+		}
+	}
+}
+
+// TestLexersExist: every language the code pattern names has a chroma lexer (the generic lexer
+// is only for names it does not know).
+func TestLexersExist(t *testing.T) {
+	for name, l := range langAliases {
+		if l.lexer == "" {
+			t.Errorf("%s: no lexer", name)
+			continue
+		}
+		if lx := lexerFor("x", l); lx == genericLexer {
+			t.Errorf("%s: chroma has no lexer %q", name, l.lexer)
+		}
+	}
+	// A shell snippet with prompts reads as a terminal session: the prompt is punctuation, the
+	// command a function, its flags constants.
+	toks := tokenize("$ npm install brandgen --save\n$ brandgen render", langBash)
+	for text, want := range map[string]string{"$": "o", "npm": "f", "--save": "b", "install": ""} {
+		if got, ok := kindOf(toks, text); !ok || got != want {
+			t.Errorf("console %q: class %q (found %v), want %q; %v", text, got, ok, want, toks)
 		}
 	}
 }

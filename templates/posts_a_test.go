@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -117,9 +118,25 @@ func buildFormatA(t *testing.T, s *Set, id string, samples []posts.Sample) {
 						}
 					}
 					checkMarkersA(t, name, page.HTML, sm.Content)
+					checkLayoutA(t, name, id, page.HTML, sm.Layout)
 				}
 			}
 		}
+	}
+}
+
+// layoutClassA is the class a list format's root element carries in two columns.
+var layoutClassA = map[string]string{posts.Listicle: `class="p-list two`, posts.Checklist: `class="p-check two`, posts.Resources: `class="p-res two`}
+
+// checkLayoutA checks that an explicit layout hint is obeyed.
+func checkLayoutA(t *testing.T, name, id, html, layout string) {
+	t.Helper()
+	marker, ok := layoutClassA[id]
+	if !ok || layout == "" {
+		return
+	}
+	if got := strings.Contains(html, marker); got != (layout == "2col") {
+		t.Errorf("%s: layout %s, two columns drawn = %v", name, layout, got)
 	}
 }
 
@@ -218,12 +235,15 @@ func TestPostsASamples(t *testing.T) {
 			for _, is := range schemaIssuesA(reflect.ValueOf(sm.Content), "", false) {
 				t.Errorf("%s/%s: %s", id, sm.Name, is)
 			}
-			if sm.Layout != "" && !containsA(posts.Layouts[id], sm.Layout) {
+			if sm.Layout != "" && !slices.Contains(posts.Layouts[id], sm.Layout) {
 				t.Errorf("%s/%s: layout %q not allowed", id, sm.Name, sm.Layout)
 			}
 		}
 		if !names["short"] {
 			t.Errorf("%s: no short sample", id)
+		}
+		if !names["emoji"] && !names["cjk"] {
+			t.Errorf("%s: no sample with emoji or CJK text", id)
 		}
 		if long == nil {
 			t.Errorf("%s: no long sample", id)
@@ -233,15 +253,6 @@ func TestPostsASamples(t *testing.T) {
 			t.Errorf("%s/long: %s", id, is)
 		}
 	}
-}
-
-func containsA(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 var tagNumA = regexp.MustCompile(`(minLength|maxLength|minItems|maxItems)=(\d+)`)

@@ -15,19 +15,12 @@ import (
 	"time"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/branding"
-	"github.com/brandgen/brandgen/db"
+	"github.com/brandgen/brandgen/app"
 	"github.com/brandgen/brandgen/generate"
-	"github.com/brandgen/brandgen/handlers"
 	"github.com/brandgen/brandgen/keys"
-	"github.com/brandgen/brandgen/meter"
-	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
-	"github.com/brandgen/brandgen/ratelimit"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
 	"github.com/brandgen/brandgen/studio"
-	"github.com/brandgen/brandgen/templates"
 )
 
 // unlimited is the rate limit and plan volume of the benchmark's server: high enough that no
@@ -81,9 +74,26 @@ func (s *pageSpy) catch(fn func() error) (renderer.Page, error) {
 }
 
 func startServer(ctx context.Context, dataDir string, log *slog.Logger, clients int) (*server, error) {
-	store, err := db.Open(ctx, "", dataDir)
+	// The serve command's defaults: 1 browser x 2 tabs, restart after 500, queue 64, 30 s; SQLite in
+	// dataDir, offline planner, in-process limits set out of reach.
+	cfg, err := app.LoadConfig()
 	if err != nil {
-		return nil, fmt.Errorf("open sqlite store: %w", err)
+		return nil, err
+	}
+	cfg.DatabaseURL, cfg.RedisURL, cfg.DataDir = "", "", dataDir
+	cfg.Browsers, cfg.Tabs, cfg.RestartAfter, cfg.QueueCap, cfg.RenderTimeout = 1, 2, 500, 64, 30*time.Second
+	cfg.RateLimit = unlimited
+	spy := &pageSpy{}
+	a, err := app.New(ctx, cfg, log, app.Overrides{
+		Planner: generate.NewOffline(),
+		Volumes: map[brandgen.Plan]brandgen.Volume{brandgen.PlanDeveloper: {Limit: unlimited, Monthly: true}},
+		WrapRenderer: func(p *renderer.Pool) studio.Renderer {
+			spy.pool = p
+			return spy
+		},
+	})
+	if err != nil {
+		return nil, fmt.Errorf("bench server: %w", err)
 	}
 	var closers []func()
 	s := &server{close: func() {
@@ -91,43 +101,15 @@ func startServer(ctx context.Context, dataDir string, log *slog.Logger, clients 
 			closers[i]()
 		}
 	}}
-	closers = append(closers, func() { store.Close() })
+	closers = append(closers, func() { a.Close() })
 	fail := func(err error) (*server, error) {
 		s.close()
 		return nil, err
 	}
-
-	m := metrics.New()
-	// The serve command's defaults: 1 browser x 2 tabs, restart after 500, queue 64, 30 s.
-	pool, err := renderer.New(renderer.Config{
-		Browsers: 1, Tabs: 2, RestartAfter: 500, QueueCap: 64, RenderTimeout: 30 * time.Second,
-		Assets: static.FS, Logger: log, Observe: m.ObserveRender,
-	})
-	if err != nil {
-		return fail(fmt.Errorf("server render pool: %w", err))
-	}
-	closers = append(closers, func() { pool.Close() })
-	if err := pool.Start(ctx); err != nil {
+	if err := a.Pool.Start(ctx); err != nil {
 		return fail(fmt.Errorf("start server render pool: %w", err))
 	}
-	pages, err := templates.New()
-	if err != nil {
-		return fail(fmt.Errorf("templates: %w", err))
-	}
-	catalog, err := patterns.New()
-	if err != nil {
-		return fail(fmt.Errorf("pattern catalog: %w", err))
-	}
-	brands := branding.NewResolver(branding.ResolverOptions{Logger: log})
-	spy := &pageSpy{pool: pool}
-	st := studio.New(pages, spy, brands, store)
-	h := handlers.New(handlers.Deps{
-		Store: store, Limiter: ratelimit.NewMemory(unlimited, time.Minute), RatePolicy: ratelimit.Policy(unlimited, time.Minute),
-		Meter:   meter.New(store, map[brandgen.Plan]brandgen.Volume{brandgen.PlanDeveloper: {Limit: unlimited, Monthly: true}}),
-		Catalog: catalog, Planner: generate.NewOffline(), Brands: brands, Studio: st, Metrics: m,
-		Ready:  map[string]func(context.Context) error{"database": store.Ping, "renderer": func(context.Context) error { return pool.Healthy() }},
-		Logger: log,
-	})
+	store, pool, st, catalog, h := a.Store, a.Pool, a.Studio, a.Catalog, a.Handler()
 
 	acct, err := store.EnsureAccount(ctx, "bench", brandgen.PlanDeveloper)
 	if err != nil {

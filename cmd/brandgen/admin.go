@@ -9,11 +9,12 @@ import (
 	"time"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/app"
 	"github.com/brandgen/brandgen/db"
 	"github.com/brandgen/brandgen/keys"
 )
 
-func openStore(ctx context.Context, cfg config) (db.Store, error) {
+func openStore(ctx context.Context, cfg app.Config) (db.Store, error) {
 	store, err := db.Open(ctx, cfg.DatabaseURL, cfg.DataDir)
 	if err != nil {
 		return nil, fmt.Errorf("open database: %w", err)
@@ -21,7 +22,7 @@ func openStore(ctx context.Context, cfg config) (db.Store, error) {
 	return store, nil
 }
 
-func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
+func migrate(ctx context.Context, cfg app.Config, stdout io.Writer) error {
 	store, err := openStore(ctx, cfg) // Open applies the migrations
 	if err != nil {
 		return err
@@ -31,7 +32,7 @@ func migrate(ctx context.Context, cfg config, stdout io.Writer) error {
 	return nil
 }
 
-func keysCmd(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
+func keysCmd(ctx context.Context, cfg app.Config, args []string, stdout io.Writer) error {
 	const help = "usage: brandgen keys create --account NAME [--plan free|pro|developer] | list --account NAME | revoke PREFIX"
 	if len(args) == 0 {
 		return usageError(help)
@@ -116,7 +117,7 @@ func createKey(ctx context.Context, store db.Store, name string, plan brandgen.P
 	return key, acct, nil
 }
 
-func creditsCmd(ctx context.Context, cfg config, args []string, stdout io.Writer) error {
+func creditsCmd(ctx context.Context, cfg app.Config, args []string, stdout io.Writer) error {
 	const help = "usage: brandgen credits add --account NAME --amount N"
 	if len(args) == 0 || args[0] != "add" {
 		return usageError(help)

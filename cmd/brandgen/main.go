@@ -1,6 +1,7 @@
 // Command brandgen is the brandgen server and its operator tools, in one binary:
 //
 //	brandgen serve                 the HTTP API
+//	brandgen worker                the async job worker (animations, batch renders) on REDIS_URL
 //	brandgen migrate               apply database migrations and exit
 //	brandgen keys create --account NAME --plan free|pro|developer
 //	brandgen keys list --account NAME
@@ -23,12 +24,15 @@ import (
 	"os/signal"
 	"syscall"
 	"time"
+
+	"github.com/brandgen/brandgen/app"
 )
 
 const usage = `usage: brandgen <command> [flags]
 
 commands:
   serve      run the HTTP API (BRANDGEN_ADDR, default :8080)
+  worker     run the async job worker on REDIS_URL (health on BRANDGEN_WORKER_ADDR, default :8081)
   migrate    apply database migrations and exit
   keys       create | list | revoke API keys
   credits    add logo credits to an account
@@ -60,7 +64,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
 		return usageError(usage)
 	}
-	cfg, err := loadConfig()
+	cfg, err := app.LoadConfig()
 	if err != nil {
 		return err
 	}
@@ -68,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "serve":
 		return serve(ctx, cfg, log, args[1:], stdout)
+	case "worker":
+		return worker(ctx, cfg, log, args[1:])
 	case "migrate":
 		return migrate(ctx, cfg, stdout)
 	case "keys":

@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -14,26 +13,15 @@ import (
 	"time"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/branding"
+	"github.com/brandgen/brandgen/app"
 	"github.com/brandgen/brandgen/db"
-	"github.com/brandgen/brandgen/generate"
-	"github.com/brandgen/brandgen/handlers"
 	"github.com/brandgen/brandgen/keys"
-	"github.com/brandgen/brandgen/meter"
-	"github.com/brandgen/brandgen/metrics"
-	"github.com/brandgen/brandgen/patterns"
-	"github.com/brandgen/brandgen/ratelimit"
-	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
-	"github.com/brandgen/brandgen/studio"
-	"github.com/brandgen/brandgen/templates"
-	"github.com/redis/go-redis/v9"
 )
 
 // shutdownGrace caps how long in-flight requests may run after SIGTERM.
 const shutdownGrace = 30 * time.Second
 
-func serve(ctx context.Context, cfg config, log *slog.Logger, args []string, stdout io.Writer) error {
+func serve(ctx context.Context, cfg app.Config, log *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	devKey := fs.Bool("dev-key", false, "ensure a local developer key exists (kept in BRANDGEN_DATA_DIR) and print it")
@@ -42,78 +30,25 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string, std
 	}
 	slog.SetDefault(log)
 
-	store, err := openStoreRetrying(ctx, cfg, log)
+	a, err := app.New(ctx, cfg, log, app.Overrides{StoreWait: time.Minute})
 	if err != nil {
 		return err
 	}
-	defer store.Close()
+	defer a.Close()
 	if *devKey {
-		key, err := ensureDevKey(ctx, store, cfg.DataDir)
+		key, err := ensureDevKey(ctx, a.Store, cfg.DataDir)
 		if err != nil {
 			return err
 		}
 		fmt.Fprintf(stdout, "\nbrandgen is starting on %s\nAPI key (account \"local\", developer plan; saved in %s):\n\n  %s\n\ntry: curl -H \"x-api-key: %s\" http://localhost%s/api/v1/schemas\n\n",
 			cfg.Addr, filepath.Join(cfg.DataDir, devKeyFile), key, key, listenHint(cfg.Addr))
 	}
+	a.Warm(ctx) // without delaying the listener
 
-	m := metrics.New()
-	ready := map[string]func(context.Context) error{"database": store.Ping}
-
-	var limiter ratelimit.Limiter = ratelimit.NewMemory(cfg.RateLimit, time.Minute)
-	if cfg.RedisURL != "" {
-		opts, err := redis.ParseURL(cfg.RedisURL)
-		if err != nil {
-			return fmt.Errorf("REDIS_URL: %w", err)
-		}
-		// Short timeouts: a Redis outage must cost requests milliseconds (the limiter fails open).
-		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = time.Second, 500*time.Millisecond, 500*time.Millisecond
-		opts.MaxRetries, opts.DialerRetries = 1, 1
-		rdb := redis.NewClient(opts)
-		defer rdb.Close()
-		limiter = ratelimit.FailOpen(ratelimit.NewRedis(rdb, cfg.RateLimit, time.Minute), log)
-		ready["redis"] = func(ctx context.Context) error { return rdb.Ping(ctx).Err() }
-	}
-
-	pool, err := renderer.New(renderer.Config{
-		ChromePath: cfg.ChromePath, Browsers: cfg.Browsers, Tabs: cfg.Tabs, RestartAfter: cfg.RestartAfter,
-		QueueCap: cfg.QueueCap, RenderTimeout: cfg.RenderTimeout, Assets: static.FS, Logger: log,
-		Observe: m.ObserveRender,
-	})
-	if err != nil {
-		return fmt.Errorf("render pool: %w", err)
-	}
-	defer pool.Close()
-	go func() { // warm the browsers without delaying the listener
-		if err := pool.Start(ctx); err != nil {
-			log.Warn("render pool warm-up failed; renders will retry", "err", err)
-		}
-	}()
-	ready["renderer"] = func(context.Context) error { return pool.Healthy() }
-	watchPool(m, pool)
-
-	pages, err := templates.New()
-	if err != nil {
-		return fmt.Errorf("templates: %w", err)
-	}
-	catalog, err := patterns.New()
-	if err != nil {
-		return fmt.Errorf("pattern catalog: %w", err)
-	}
-	planner, err := generate.New(generate.ModelConfig{APIKey: cfg.OpenAIKey, BaseURL: cfg.OpenAIBaseURL, Model: cfg.Model}, catalog)
-	if err != nil {
-		return fmt.Errorf("planner: %w", err)
-	}
-	brands := branding.NewResolver(branding.ResolverOptions{Logger: log})
-	h := handlers.New(handlers.Deps{
-		Store: store, Limiter: limiter, RatePolicy: ratelimit.Policy(cfg.RateLimit, time.Minute),
-		Meter: meter.New(store, cfg.Volumes), Catalog: catalog, Planner: planner, Brands: brands,
-		Studio: studio.New(pages, pool, brands, store), Metrics: m, Ready: ready, Logger: log,
-	})
-
-	srv := &http.Server{Addr: cfg.Addr, Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "database", dbKind(cfg), "redis", cfg.RedisURL != "")
+	log.Info("listening", "addr", cfg.Addr, "database", cfg.DatabaseKind(), "redis", cfg.RedisURL != "")
 	select {
 	case err := <-errc:
 		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
@@ -126,35 +61,6 @@ func serve(ctx context.Context, cfg config, log *slog.Logger, args []string, std
 		log.Warn("in-flight requests cut at the grace limit", "err", err)
 	}
 	return nil
-}
-
-// openStoreRetrying waits up to a minute for the database at start, so `docker compose up` does not
-// race Postgres.
-func openStoreRetrying(ctx context.Context, cfg config, log *slog.Logger) (db.Store, error) {
-	deadline := time.Now().Add(time.Minute)
-	for {
-		store, err := openStore(ctx, cfg)
-		if err == nil || !errors.Is(err, brandgen.ErrStoreUnavailable) || time.Now().After(deadline) {
-			return store, err
-		}
-		log.Warn("database not reachable yet; retrying", "err", err)
-		select {
-		case <-ctx.Done():
-			return nil, ctx.Err()
-		case <-time.After(2 * time.Second):
-		}
-	}
-}
-
-func watchPool(m *metrics.Metrics, pool *renderer.Pool) {
-	gauge := func(name, help string, f func(renderer.Stats) int) {
-		m.Gauge(name, help, func() float64 { return float64(f(pool.Stats())) })
-	}
-	gauge("brandgen_render_pool_tabs", "Tabs in the render pool.", func(s renderer.Stats) int { return s.Tabs })
-	gauge("brandgen_render_pool_busy", "Tabs rendering now.", func(s renderer.Stats) int { return s.Busy })
-	gauge("brandgen_render_pool_queued", "Renders waiting for a tab.", func(s renderer.Stats) int { return s.Queued })
-	m.Counter("brandgen_render_pool_restarts_total", "Browser restarts (crash, hang or render count).",
-		func() float64 { return float64(pool.Stats().Restarts) })
 }
 
 const devKeyFile = "dev-api-key"
@@ -192,11 +98,4 @@ func listenHint(addr string) string {
 		return addr[i:]
 	}
 	return addr
-}
-
-func dbKind(cfg config) string {
-	if cfg.DatabaseURL != "" {
-		return "postgres"
-	}
-	return "sqlite"
 }

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/app"
 	"github.com/brandgen/brandgen/branding"
 	"github.com/brandgen/brandgen/charts"
 	"github.com/brandgen/brandgen/posts"
@@ -38,7 +39,7 @@ var chartSamples = []posts.Sample{
 
 // sheetCmd renders every pattern (or those named) in every style x theme, one sheet per pattern,
 // sample and size, into --out. Run it after changing a template and look at every sheet.
-func sheetCmd(ctx context.Context, cfg config, log *slog.Logger, args []string, stdout io.Writer) error {
+func sheetCmd(ctx context.Context, cfg app.Config, log *slog.Logger, args []string, stdout io.Writer) error {
 	fs := flag.NewFlagSet("sheet", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", "sheets", "directory for the PNG sheets")
@@ -53,7 +54,7 @@ func sheetCmd(ctx context.Context, cfg config, log *slog.Logger, args []string, 
 		return err
 	}
 	pool, err := renderer.New(renderer.Config{ChromePath: cfg.ChromePath, Browsers: cfg.Browsers, Tabs: cfg.Tabs,
-		QueueCap: -1, RenderTimeout: cfg.RenderTimeout, Assets: static.FS, Logger: log})
+		QueueCap: -1, RenderTimeout: cfg.RenderTimeout, Assets: static.FS, Logger: log, StageScripts: app.StageScripts})
 	if err != nil {
 		return err
 	}
@@ -72,6 +73,16 @@ func sheetCmd(ctx context.Context, cfg config, log *slog.Logger, args []string, 
 		all = append(all, entry{id, posts.Samples(id)})
 	}
 	all = append(all, entry{"chart", chartSamples})
+	if *only == "" || contains(*only, "brandkit") {
+		if err := kitSheets(ctx, pool, branding.NewResolver(branding.ResolverOptions{Logger: log}), *out, stdout); err != nil {
+			return err
+		}
+	}
+	if *only == "" || contains(*only, "logo") {
+		if err := logoSheet(ctx, st, *out, stdout); err != nil {
+			return err
+		}
+	}
 	for _, e := range all {
 		if *only != "" && !contains(*only, e.id) {
 			continue
@@ -110,7 +121,19 @@ func sheetCmd(ctx context.Context, cfg config, log *slog.Logger, args []string, 
 			}
 		}
 	}
-	return nil
+	if wantsArch(*only) {
+		badge, err := st.Badge(ctx, 0, brand, false)
+		if err != nil {
+			return err
+		}
+		if err := archSheets(ctx, pool, badge, *out, *samples, *sizes, stdout); err != nil {
+			return err
+		}
+	}
+	if err := slideSheets(ctx, st, brand, *out, *only, *sizes, *samples, stdout); err != nil { // sheet_carousel.go
+		return err
+	}
+	return diagramSheets(ctx, st, *out, *sizes, *only, stdout)
 }
 
 func contains(list, v string) bool {

@@ -1,4 +1,7 @@
-package main
+// Package app builds every brandgen dependency (store, Redis, limiter, render pool, pages, catalog,
+// planners, studio, meter, metrics) from one Config, so that serve, worker, bench and tests are wired
+// the same way.
+package app
 
 import (
 	"fmt"
@@ -10,30 +13,35 @@ import (
 	"github.com/brandgen/brandgen"
 )
 
-// config is everything brandgen reads from its environment. Every subcommand reads the same
+// Config is everything brandgen reads from its environment. Every subcommand reads the same
 // variables, so a key made by `brandgen keys create` works in `brandgen serve`.
-type config struct {
-	Addr          string // BRANDGEN_ADDR
-	DatabaseURL   string // DATABASE_URL (empty: SQLite under DataDir)
-	RedisURL      string // REDIS_URL (empty: in-process rate limits, inline animate, no batch)
-	DataDir       string // BRANDGEN_DATA_DIR
-	ChromePath    string // CHROME_PATH
-	OpenAIKey     string // OPENAI_API_KEY
-	OpenAIBaseURL string // OPENAI_BASE_URL
-	Model         string // BRANDGEN_MODEL
-	AdminPassword string // BRANDGEN_ADMIN_PASSWORD
-	Browsers      int    // BRANDGEN_BROWSERS
-	Tabs          int    // BRANDGEN_TABS
-	RestartAfter  int    // BRANDGEN_RESTART_AFTER
-	QueueCap      int    // BRANDGEN_RENDER_QUEUE
-	RenderTimeout time.Duration
-	RateLimit     int // BRANDGEN_RATE_LIMIT (writes per minute per key)
+type Config struct {
+	Addr          string        // BRANDGEN_ADDR
+	DatabaseURL   string        // DATABASE_URL (empty: SQLite under DataDir)
+	RedisURL      string        // REDIS_URL (empty: in-process rate limits, inline animate, no batch)
+	DataDir       string        // BRANDGEN_DATA_DIR
+	ChromePath    string        // CHROME_PATH
+	OpenAIKey     string        // OPENAI_API_KEY
+	OpenAIBaseURL string        // OPENAI_BASE_URL
+	Model         string        // BRANDGEN_MODEL
+	ImageModel    string        // BRANDGEN_IMAGE_MODEL (logo marks)
+	AdminPassword string        // BRANDGEN_ADMIN_PASSWORD
+	AdminWrite    bool          // BRANDGEN_ADMIN_WRITE: asynqmon may change tasks (default read-only)
+	WorkerAddr    string        // BRANDGEN_WORKER_ADDR: health and metrics of `brandgen worker`
+	JobsPrefix    string        // BRANDGEN_JOBS_PREFIX: namespace of the job queues and batch keys in Redis
+	Browsers      int           // BRANDGEN_BROWSERS
+	Tabs          int           // BRANDGEN_TABS
+	RestartAfter  int           // BRANDGEN_RESTART_AFTER
+	QueueCap      int           // BRANDGEN_RENDER_QUEUE
+	RenderTimeout time.Duration // BRANDGEN_RENDER_TIMEOUT (seconds)
+	RateLimit     int           // BRANDGEN_RATE_LIMIT (writes per minute per key)
 	Volumes       map[brandgen.Plan]brandgen.Volume
 	LogLevel      string // BRANDGEN_LOG_LEVEL
 }
 
-func loadConfig() (config, error) {
-	c := config{
+// LoadConfig reads the Config from the environment; every bad variable is named in the error.
+func LoadConfig() (Config, error) {
+	c := Config{
 		Addr:          env("BRANDGEN_ADDR", ":8080"),
 		DatabaseURL:   os.Getenv("DATABASE_URL"),
 		RedisURL:      os.Getenv("REDIS_URL"),
@@ -42,7 +50,11 @@ func loadConfig() (config, error) {
 		OpenAIKey:     os.Getenv("OPENAI_API_KEY"),
 		OpenAIBaseURL: os.Getenv("OPENAI_BASE_URL"),
 		Model:         env("BRANDGEN_MODEL", "gpt-4o-mini"),
+		ImageModel:    env("BRANDGEN_IMAGE_MODEL", "gpt-image-1"),
 		AdminPassword: os.Getenv("BRANDGEN_ADMIN_PASSWORD"),
+		AdminWrite:    os.Getenv("BRANDGEN_ADMIN_WRITE") == "1" || os.Getenv("BRANDGEN_ADMIN_WRITE") == "true",
+		WorkerAddr:    env("BRANDGEN_WORKER_ADDR", ":8081"),
+		JobsPrefix:    env("BRANDGEN_JOBS_PREFIX", "brandgen"),
 		LogLevel:      env("BRANDGEN_LOG_LEVEL", "info"),
 		Volumes:       map[brandgen.Plan]brandgen.Volume{},
 	}

@@ -1,0 +1,108 @@
+package generate
+
+import (
+	"regexp"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// This file shortens headlines without losing what they say: a long headline splits at a natural
+// point (an emoji, a dash, a colon, " with ", a comma) and the rest moves into the format's body
+// field, instead of being clipped.
+
+// headSplits are the places a headline may split, strongest first; keep says whether the
+// separator's word stays with the rest ("with ...").
+var headSplits = []struct {
+	sep  string
+	keep bool
+}{{" — ", false}, {" – ", false}, {" - ", false}, {": ", false}, {"：", false}, {" with ", true},
+	{" featuring ", true}, {", now ", true}, {", ", false}, {"，", false}, {"、", false}}
+
+// splitHeadline splits t when it is longer than target runes: head is at most max runes and keeps
+// at least two words (or four CJK runes); rest is the remainder, capitalised, or "" when t stays
+// whole. An emoji followed by more text is the preferred split point.
+func splitHeadline(t string, target, max int) (head, rest string) {
+	t = strings.TrimSpace(t)
+	if runes(t) <= target {
+		return t, ""
+	}
+	ok := func(h string) bool {
+		h = strings.TrimSpace(h)
+		if hasCJK(h) {
+			return runes(h) >= 4 && runes(h) <= max
+		}
+		return len(strings.Fields(h)) >= 2 && runes(h) <= max
+	}
+	best, bestRest := "", ""
+	// An emoji in the middle, followed by words: "Acme DB 3.2 🎉 faster vacuum, ...".
+	for i, r := range t {
+		if isEmojiRune(r) && i > 0 {
+			j := i + utf8.RuneLen(r)
+			for j < len(t) {
+				r2, n := utf8.DecodeRuneInString(t[j:])
+				if !isEmojiRune(r2) {
+					break
+				}
+				j += n
+			}
+			if h := strings.TrimSpace(t[:j]); j < len(t) && t[j] == ' ' && ok(h) {
+				best, bestRest = h, strings.TrimSpace(t[j:])
+			}
+			break
+		}
+	}
+	if best == "" {
+		at := -1
+		for _, s := range headSplits {
+			i := strings.Index(t, s.sep)
+			if i <= 0 || !ok(t[:i]) || (at >= 0 && i >= at) {
+				continue
+			}
+			r := t[i+len(s.sep):]
+			if s.keep {
+				r = strings.TrimSpace(t[i:])
+			}
+			if strings.TrimSpace(r) == "" {
+				continue
+			}
+			at, best, bestRest = i, strings.TrimSpace(t[:i]), strings.TrimSpace(r)
+		}
+	}
+	if best == "" {
+		if runes(t) <= max {
+			return t, ""
+		}
+		best = clip(t, max)
+		bestRest = strings.TrimLeft(strings.TrimSpace(strings.TrimPrefix(t, best)), ",;:-–— ")
+	}
+	return trimDangling(best), upperFirst(bestRest)
+}
+
+// titleRest is what the title sentence says after the title (the inline list after "Title:"), or
+// "" when the title is the whole sentence.
+func (d *doc) titleRest() string {
+	h := trimSentence(d.headSentence())
+	t := d.title()
+	i := strings.Index(strings.ToLower(h), strings.ToLower(t))
+	if t == "" || i < 0 || len(strings.ToLower(h)) != len(h) {
+		return ""
+	}
+	return upperFirst(strings.TrimLeft(strings.TrimSpace(h[i+len(t):]), ":：,;-–— "))
+}
+
+var spanishRe = regexp.MustCompile(`(?i)\b(?:que|para|nuestra|nuestro|nuevo|nueva|con|los|las|del|desde|disponible|también|ahora|consejos)\b`)
+
+// language tells the prompt's language apart for generated words: "ja" (kana), "zh" (Han without
+// kana), "es" (common Spanish words), else "en".
+func (d *doc) language() string {
+	switch {
+	case strings.IndexFunc(d.raw, func(r rune) bool { return unicode.In(r, unicode.Hiragana, unicode.Katakana) }) >= 0:
+		return "ja"
+	case d.cjk:
+		return "zh"
+	case len(spanishRe.FindAllString(d.raw, 3)) >= 2:
+		return "es"
+	}
+	return "en"
+}

@@ -1,0 +1,108 @@
+package handlers
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/brandkit"
+	"github.com/gin-gonic/gin"
+)
+
+// KitRenderer renders brand-kit assets from an account's saved brand (studio.Kit).
+type KitRenderer interface {
+	Render(ctx context.Context, accountID int64, spec brandkit.Spec) ([]byte, error)
+}
+
+// brandkitCatalog lists the brand-kit assets.
+func (s *server) brandkitCatalog(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"assets": brandkit.All()})
+}
+
+// assetResponse is the body of POST /brandkit/render.
+type assetResponse struct {
+	ID     string `json:"id"`
+	Title  string `json:"title"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Image  string `json:"image"`
+}
+
+// renderAsset renders one brand-kit asset from the saved brand: free, deterministic, every plan.
+func (s *server) renderAsset(c *gin.Context) {
+	var req brandkit.Request
+	if err := bind(c, &req); err != nil {
+		fail(c, err)
+		return
+	}
+	spec, err := brandkit.Check(req)
+	if err != nil {
+		if e, ok := brandgen.AsError(err); ok {
+			e.Issues = sortIssues(e.Issues)
+		}
+		fail(c, err)
+		return
+	}
+	png, err := s.Kit.Render(c.Request.Context(), account(c).ID, spec)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	a := spec.Asset
+	c.JSON(http.StatusOK, assetResponse{ID: a.ID, Title: a.Title, Width: a.W, Height: a.H, Image: pngURI(png)})
+}
+
+// LogoMaker makes logo marks (logo.Maker behind a colour lookup, see app).
+type LogoMaker interface {
+	// Make returns a transparent PNG of the mark for prompt in the account's brand colours.
+	Make(ctx context.Context, accountID int64, prompt string) ([]byte, error)
+}
+
+// maxLogoPrompt is the /logo prompt cap (api-v1.md).
+const maxLogoPrompt = 2000
+
+// logoResponse is the body of POST /logo.
+type logoResponse struct {
+	Image    string `json:"image"`
+	FreeLeft int    `json:"freeLeft"`
+	Credits  int    `json:"credits"`
+}
+
+// createLogo charges one logo (the free one first, then LogoPriceCredits), makes the mark and
+// refunds the charge on any failure, so balances change only with a logo returned.
+func (s *server) createLogo(c *gin.Context) {
+	var req struct {
+		Prompt *string `json:"prompt"`
+	}
+	if err := bind(c, &req); err != nil {
+		fail(c, err)
+		return
+	}
+	switch {
+	case req.Prompt == nil || strings.TrimSpace(*req.Prompt) == "":
+		fail(c, brandgen.Invalid([]brandgen.Issue{{Field: "prompt", Message: "is required"}}))
+		return
+	case utf8.RuneCountInString(*req.Prompt) > maxLogoPrompt:
+		fail(c, brandgen.Invalid([]brandgen.Issue{{Field: "prompt", Message: fmt.Sprintf("must be at most %d characters (is %d)", maxLogoPrompt, utf8.RuneCountInString(*req.Prompt))}}))
+		return
+	}
+	ctx := c.Request.Context()
+	acct := account(c)
+	usedFree, freeLeft, credits, err := s.store.SpendLogo(ctx, acct.ID, brandgen.LogoPriceCredits)
+	if err != nil {
+		fail(c, err)
+		return
+	}
+	png, err := s.Logos.Make(ctx, acct.ID, strings.TrimSpace(*req.Prompt))
+	if err != nil {
+		if rerr := s.store.RefundLogo(context.WithoutCancel(ctx), acct.ID, usedFree, brandgen.LogoPriceCredits); rerr != nil {
+			_ = c.Error(fmt.Errorf("refund logo of account %d: %w", acct.ID, rerr))
+		}
+		fail(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, logoResponse{Image: pngURI(png), FreeLeft: freeLeft, Credits: credits})
+}

@@ -1,0 +1,40 @@
+package renderer
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"image/png"
+	"testing"
+)
+
+func TestRenderProbe(t *testing.T) {
+	p := needPool(t)
+	pg := Page{Width: 320, Height: 200, HTML: `<!doctype html><html><head><title>probe me</title></head>
+<body style="margin:0;background:#fff"><p id="x" style="position:absolute;left:40px;top:50px;font:20px sans-serif;margin:0">Hello probe</p></body></html>`}
+	img, data, err := p.RenderProbe(context.Background(), pg, `(() => { const b = document.getElementById('x').getBoundingClientRect(); return {title: document.title, x: b.left, y: b.top}; })()`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := png.Decode(bytes.NewReader(img))
+	if err != nil || m.Bounds().Dx() != 320 || m.Bounds().Dy() != 200 {
+		t.Fatalf("png: %v %v", err, m.Bounds())
+	}
+	if string(data) != `{"title":"probe me","x":40,"y":50}` {
+		t.Fatalf("probe = %s", data)
+	}
+	// A promise is awaited; undefined comes back as null.
+	if _, data, err = p.RenderProbe(context.Background(), pg, `Promise.resolve(7)`); err != nil || string(data) != "7" {
+		t.Fatalf("promise probe = %s, %v", data, err)
+	}
+	if _, data, err = p.RenderProbe(context.Background(), pg, `undefined`); err != nil || string(data) != "null" {
+		t.Fatalf("undefined probe = %s, %v", data, err)
+	}
+	// A probe that throws fails the render as the page's doing; the tab goes on working.
+	if _, _, err = p.RenderProbe(context.Background(), pg, `(() => { throw new Error('nope') })()`); !errors.Is(err, ErrStep) {
+		t.Fatalf("throwing probe: %v", err)
+	}
+	if _, err := p.Render(context.Background(), pg); err != nil {
+		t.Fatalf("render after a failed probe: %v", err)
+	}
+}

@@ -1,0 +1,72 @@
+package slides_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/brandgen/brandgen/patterns"
+	"github.com/brandgen/brandgen/slides"
+)
+
+// Every sample of every kind is valid content of its catalog pattern, and the kinds have 5 samples
+// (short, long, minimal, emoji, cjk) for the sheets.
+func TestSamplesValid(t *testing.T) {
+	cat, err := patterns.New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range slides.Kinds {
+		smps := slides.Samples(k)
+		if len(smps) != 5 {
+			t.Errorf("%s has %d samples", k, len(smps))
+		}
+		for _, s := range smps {
+			raw, _ := json.Marshal(s.Slide)
+			if _, issues := cat.Decode(slides.PatternID(k), raw, ""); len(issues) > 0 {
+				t.Errorf("%s/%s: %v", k, s.Name, issues)
+			}
+			if slides.KindOfSlide(s.Slide) != k || slides.Title(s.Slide) == "" || len(slides.Texts(s.Slide)) == 0 {
+				t.Errorf("%s/%s: kind %q, title %q", k, s.Name, slides.KindOfSlide(s.Slide), slides.Title(s.Slide))
+			}
+		}
+	}
+}
+
+func TestLang(t *testing.T) {
+	for text, want := range map[string]string{
+		"5 lessons from scaling Postgres": "",
+		"用 Go 构建高性能 API 服务":               "zh",
+		"リモートワークを成功させる3つのコツ":              "ja",
+		"東京でのミートアップ":                      "ja",
+		"원격 근무 팁":                         "ko",
+		"Ship it 🚀":                       "",
+	} {
+		if got := slides.Lang(text); got != want {
+			t.Errorf("Lang(%q) = %q, want %q", text, got, want)
+		}
+	}
+}
+
+func TestPages(t *testing.T) {
+	deck := []any{slides.Samples(slides.Cover)[4].Slide, slides.Samples(slides.Point)[0].Slide, slides.Samples(slides.CTA)[0].Slide}
+	pages := slides.Pages(deck)
+	for i, p := range pages {
+		if p.Index != i+1 || p.Total != 3 || p.Lang != "zh" || p.Swipe != "滑动" || p.Last() != (i == 2) {
+			t.Errorf("page %d = %+v", i, p)
+		}
+	}
+	if pages[0].Progress() != 33 || pages[2].Progress() != 100 || len(pages[1].Steps()) != 3 {
+		t.Errorf("progress %d %d, steps %v", pages[0].Progress(), pages[2].Progress(), pages[1].Steps())
+	}
+	if slides.KindOf("slide-cta") != slides.CTA || slides.KindOf("cover") != "" {
+		t.Error("KindOf")
+	}
+}
+
+func TestNumeral(t *testing.T) {
+	for kicker, want := range map[string]string{"Lesson 3": "03", "Step 12 of 20": "12", "Tip": "", "": "", "第 2 步": "02", "Year 2026": ""} {
+		if got := (slides.PointSlide{Kicker: kicker}).Numeral(); got != want {
+			t.Errorf("Numeral(%q) = %q, want %q", kicker, got, want)
+		}
+	}
+}

@@ -1,0 +1,123 @@
+package templates
+
+import (
+	"fmt"
+	"html/template"
+	"strings"
+
+	"github.com/brandgen/brandgen/charts"
+)
+
+// Measures of the carousel slides (layout/slide.tmpl): the footer row with the counter, the
+// progress marks and the swipe cue takes slideFootH under the body, a gap apart.
+const slideFootH = 48
+
+// SlideFootHeight is the height of a slide's footer row.
+func (d Data) SlideFootHeight() int { return slideFootH }
+
+// SlideBodyHeight is the height left for a slide's body above its footer.
+func (d Data) SlideBodyHeight() int { return d.ContentHeight() - slideFootH - d.M.Gap }
+
+// SlideArea is d with the content area reduced to the slide's body, for helpers that size things
+// to the content area (codeView).
+func (d Data) SlideArea() Data {
+	d.M.MarginBottom += slideFootH + d.M.Gap
+	return d
+}
+
+// SlideChartView is a chart drawn for a chart slide: the title's size and the plot.
+type SlideChartView struct {
+	TitleSize, TitleLines int
+	CaptionSize           int
+	CardH                 int
+	SVG                   template.HTML
+}
+
+// SlideChart lays out a chart slide's title, chart card and caption in the slide body and draws the
+// chart (c) at the plot's pixel size with the page's palette.
+func (d Data) SlideChart(c charts.Content, title, caption string) (SlideChartView, error) {
+	m := d.M
+	w, h := float64(d.ContentWidth()), d.SlideBodyHeight()
+	serif := d.Look.Style == "editorial"
+	var v SlideChartView
+	used := 0
+	if t := strings.TrimSpace(title); t != "" {
+		size, lines := fitLines(t, float64(m.Type.H2), float64(m.Type.Lead), w, 3, headlineFace(serif))
+		v.TitleSize, v.TitleLines = int(size), min(lines, 3)
+		used += int(float64(v.TitleLines)*size*1.1+0.999) + m.Gap
+	}
+	if s := strings.TrimSpace(caption); s != "" {
+		size, lines := fitLines(s, float64(m.Type.Lead), float64(m.Type.Body), w, 2, leadFace(serif))
+		v.CaptionSize = int(size)
+		used += int(float64(min(lines, 2))*size*1.32+0.999) + m.Gap
+	}
+	v.CardH = h - used
+	pad := m.Pad
+	plotW, plotH := int(w)-2*pad, v.CardH-2*pad
+	if serif {
+		plotW, plotH = int(w), v.CardH-m.Gap
+	}
+	if plotW < 100 || plotH < 100 {
+		return v, fmt.Errorf("chart slide: plot area %dx%d too small", plotW, plotH)
+	}
+	svg, err := charts.Draw(c, plotW, plotH, ChartTheme(d.Palette))
+	if err != nil {
+		return v, err
+	}
+	v.SVG = svg
+	return v, nil
+}
+
+// TitleSize picks a headline size for text in a box w wide (the content width when w is 0) from
+// the largest of the scale's steps named by from down to the one named by to, at which it takes
+// at most lines lines. Steps: "giant" (1.5 hero), "hero", "display", "h1", "h2", "h3", "lead", "body".
+func (d Data) TitleSize(text string, from, to string, lines, w int) int {
+	t := d.M.Type
+	steps := []struct {
+		name string
+		px   int
+	}{{"giant", t.Hero * 3 / 2}, {"hero", t.Hero}, {"display", t.Display}, {"h1", t.H1}, {"h2", t.H2}, {"h3", t.H3}, {"lead", t.Lead}, {"body", t.Body}}
+	if w <= 0 {
+		w = d.ContentWidth()
+	}
+	serif := d.Look.Style == "editorial"
+	on := false
+	last := t.Body
+	for _, s := range steps {
+		if s.name == from {
+			on = true
+		}
+		if !on {
+			continue
+		}
+		last = s.px
+		px := float64(s.px)
+		if serif {
+			px *= 1.08
+		}
+		if estimateLines(text, px, float64(w), headlineFace(serif)) <= lines {
+			return int(px)
+		}
+		if s.name == to {
+			break
+		}
+	}
+	if serif {
+		return int(float64(last) * 1.08)
+	}
+	return last
+}
+
+// OneLineSize is the largest font size, at most maxPx, at which text fits the content width on one
+// line (estimated with the headline face; the fit script corrects the rest).
+func (d Data) OneLineSize(text string, maxPx int) int {
+	f := headlineFace(d.Look.Style == "editorial")
+	em := 0.0
+	for _, r := range text {
+		em += f.runeWidth(r) * 1.06
+	}
+	if em <= 0 {
+		return maxPx
+	}
+	return min(maxPx, int(float64(d.ContentWidth())/em))
+}
