@@ -34,12 +34,7 @@ func (s *server) batch(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	var req struct {
-		lookRequest
-		Format string            `json:"format"`
-		Base   json.RawMessage   `json:"base"`
-		Items  []json.RawMessage `json:"items"`
-	}
+	var req BatchRequest
 	issues := decodeFields(fields, &req)
 	issues = append(issues, decodeFields(fields, &req.lookRequest)...)
 	issues = append(issues, req.issues()...)
@@ -97,7 +92,7 @@ func (s *server) batch(c *gin.Context) {
 		if err != nil {
 			return jobsError(err)
 		}
-		c.JSON(http.StatusAccepted, gin.H{"batchId": accepted.BatchID, "total": len(accepted.JobIDs), "skipped": skipped, "jobIds": accepted.JobIDs})
+		c.JSON(http.StatusAccepted, BatchAccepted{BatchID: accepted.BatchID, Total: len(accepted.JobIDs), Skipped: skipped, JobIDs: accepted.JobIDs})
 		return nil
 	})
 }

@@ -115,7 +115,7 @@ func New(d Deps) http.Handler {
 }
 
 func (s *server) healthz(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
 }
 
 // readyz runs every readiness check concurrently, each with a short deadline.
@@ -145,11 +145,16 @@ func (s *server) readyz(c *gin.Context) {
 	if status != http.StatusOK {
 		state = "not ready"
 	}
-	c.JSON(status, gin.H{"status": state, "checks": checks})
+	c.JSON(status, ReadyResponse{Status: state, Checks: checks})
 }
 
 func (s *server) schemas(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"patterns": s.Catalog.All()})
+	all := s.Catalog.All()
+	body := CatalogResponse{Patterns: make([]patterns.Entry, len(all))}
+	for i, p := range all {
+		body.Patterns[i] = p.Entry()
+	}
+	c.JSON(http.StatusOK, body)
 }
 
 func (s *server) usage(c *gin.Context) {
@@ -159,7 +164,7 @@ func (s *server) usage(c *gin.Context) {
 		return
 	}
 	a := account(c)
-	c.JSON(http.StatusOK, gin.H{"plan": a.Plan, "planStatus": a.PlanStatus, "usage": u})
+	c.JSON(http.StatusOK, UsageResponse{Plan: a.Plan, PlanStatus: a.PlanStatus, Usage: u})
 }
 
 func stack() string { return string(debug.Stack()) }
