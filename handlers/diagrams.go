@@ -12,19 +12,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// diagramRoutes adds the /diagrams family (when the service is wired).
-func (s *server) diagramRoutes(api *gin.RouterGroup) {
-	if s.Diagrams == nil {
-		return
-	}
-	api.POST("/diagrams", requirePlan, s.createDiagram)
-	api.GET("/diagrams", s.listDiagrams)
-	api.GET("/diagrams/:id", s.getDiagram)
-	api.PATCH("/diagrams/:id", s.renameDiagram)
-	api.DELETE("/diagrams/:id", s.deleteDiagram)
-	api.POST("/diagrams/:id/refine", requirePlan, s.refineDiagram)
-}
-
 // decodeDisplay decodes a request body into dst (a struct embedding diagrams.Display) field by
 // field, naming every field of the wrong type.
 func decodeDiagramBody(c *gin.Context, dst any, display *diagrams.Display) []brandgen.Issue {

@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -66,10 +67,13 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
+	doc        []byte // the OpenAPI document (apidoc.go)
 }
 
 // New returns the service's HTTP handler.
-func New(d Deps) http.Handler {
+func New(d Deps) http.Handler { return newEngine(d) }
+
+func newEngine(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	if d.Logger == nil {
 		d.Logger = slog.Default()
@@ -82,35 +86,13 @@ func New(d Deps) http.Handler {
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
 
-	r.GET("/healthz", s.healthz)
-	r.HEAD("/healthz", s.healthz)
-	r.GET("/readyz", s.readyz)
-	if d.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
+	routes := s.routes() // routes.go: the one table of routes and their documentation
+	doc, err := apiDoc(routes, s.Catalog)
+	if err != nil { // the table or a type is wrong: a programming error the tests catch
+		panic(fmt.Sprintf("handlers: OpenAPI document: %v", err))
 	}
-
-	api := r.Group("/api/v1", s.rateLimit, limitBody, s.authenticate)
-	r.GET("/api/schemas", s.rateLimit, s.authenticate, s.schemas)
-	api.GET("/schemas", s.schemas)
-	api.POST("/brand", s.saveBrand)
-	api.GET("/brand", s.getBrand)
-	api.GET("/settings", s.getSettings)
-	api.PATCH("/settings", s.patchSettings)
-	api.GET("/usage", s.usage)
-	api.POST("/chart", requirePlan, s.chart)
-	api.POST("/render", s.render)
-	api.POST("/posts", requirePlan, s.createPost)
-	s.diagramRoutes(api)
-	api.POST("/animate", requirePlan, s.animate)
-	api.POST("/batch", requirePlan, s.batch)
-	api.GET("/jobs/:id", s.job)
-	api.GET("/jobs/batch/:batchId", s.batchStatus)
-	s.mountAdmin(r)
-	api.GET("/brandkit", s.brandkitCatalog)
-	api.POST("/brandkit/render", s.renderAsset)
-	api.POST("/logo", requirePlan, s.createLogo)
-	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
-	api.POST("/carousel/render", s.renderCarousel)
+	s.doc = doc
+	s.register(r, routes)
 	return r
 }
 

@@ -42,9 +42,9 @@ type Tag struct{ Name, Description string }
 
 // Operation is one method on one path.
 type Operation struct {
-	Method string // GET, POST, ...
-	Path   string // OpenAPI syntax: /api/v1/diagrams/{id}
-	ID     string // operationId
+	Method               string // GET, POST, ...
+	Path                 string // OpenAPI syntax: /api/v1/diagrams/{id}
+	ID                   string // operationId
 	Summary, Description string
 	Tag                  string
 	// Public operations need no API key.
@@ -67,8 +67,8 @@ type Param struct {
 	Schema                any // a schema as JSON-able value (see Enum, String)
 }
 
-// Body is one media type of a request or response body: a Go type to reflect (Type), or a schema
-// given as a JSON-able value (Schema), e.g. Ref("PatternChart").
+// Body is one media type of a request or response body: a Go type to reflect (Type), a schema
+// given as a JSON-able value (Schema), e.g. Ref("PatternChart"), or both (the body matches both).
 type Body struct {
 	MediaType string // default application/json
 	Type      any
@@ -80,7 +80,7 @@ type Body struct {
 type Response struct {
 	Status      int
 	Description string
-	Bodies      []Body // none: no body
+	Bodies      []Body            // none: no body
 	Headers     map[string]string // extra response headers: name -> description
 }
 
@@ -124,9 +124,10 @@ func Build(s Spec) ([]byte, error) {
 }
 
 type builder struct {
-	spec    Spec
-	schemas map[string]any          // components/schemas
-	names   map[string]reflect.Type // component name -> Go type
+	spec      Spec
+	schemas   map[string]any          // components/schemas
+	names     map[string]reflect.Type // component name -> Go type
+	errSchema any                     // the error envelope's schema (a $ref)
 }
 
 func (b *builder) document() (map[string]any, error) {
@@ -137,13 +138,13 @@ func (b *builder) document() (map[string]any, error) {
 		}
 		delete(v, "$schema")
 		delete(v, "$id")
-		b.schemas[name] = v
+		b.schemas[name] = objectSchemas(v)
 	}
 	errSchema, err := b.schemaOf(b.spec.Error)
 	if err != nil {
 		return nil, fmt.Errorf("error envelope: %w", err)
 	}
-	b.schemas["Error"] = errSchema
+	b.errSchema = errSchema
 	paths := map[string]map[string]any{}
 	seenID := map[string]bool{}
 	for _, op := range b.spec.Operations {
@@ -298,6 +299,9 @@ func (b *builder) content(bodies []Body) (map[string]any, error) {
 				return nil, err
 			}
 			schema = s
+			if body.Schema != nil { // both: the body must match both
+				schema = map[string]any{"allOf": []any{s, body.Schema}}
+			}
 		}
 		if schema == nil {
 			return nil, fmt.Errorf("%s body has neither a type nor a schema", mt)
@@ -342,7 +346,7 @@ func (b *builder) errorResponse(op Operation, status int, codes []string) map[st
 		"headers":     b.headers(op, status, nil),
 		"content": map[string]any{"application/json": map[string]any{
 			"schema": map[string]any{"allOf": []any{
-				Ref("Error"),
+				b.errSchema,
 				map[string]any{"properties": map[string]any{"error": map[string]any{"enum": codes}}},
 			}},
 			"examples": examples,

@@ -42,7 +42,54 @@ func (b *builder) schemaOf(v any) (any, error) {
 	}
 	delete(m, "$defs")
 	delete(m, "$schema")
-	return m, nil
+	return objectSchemas(m), nil
+}
+
+// subschemaKeys are the keywords whose value is one schema; listKeys hold a list of them, mapKeys
+// a map of them.
+var (
+	subschemaKeys = []string{"not", "items", "if", "then", "else", "contains", "propertyNames", "additionalItems", "unevaluatedItems"}
+	listKeys      = []string{"allOf", "anyOf", "oneOf", "prefixItems"}
+	mapKeys       = []string{"properties", "patternProperties", "$defs", "dependentSchemas"}
+)
+
+// objectSchemas writes the boolean schemas inside schema s as objects (true: {}, false:
+// {"not": {}}), which JSON Schema 2020-12 treats alike but some OpenAPI tools refuse.
+// additionalProperties and unevaluatedProperties keep their booleans, which every tool reads.
+func objectSchemas(s any) any {
+	switch v := s.(type) {
+	case bool:
+		if v {
+			return map[string]any{}
+		}
+		return map[string]any{"not": map[string]any{}}
+	case map[string]any:
+		for _, k := range subschemaKeys {
+			if sub, ok := v[k]; ok {
+				v[k] = objectSchemas(sub)
+			}
+		}
+		for _, k := range listKeys {
+			if list, ok := v[k].([]any); ok {
+				for i := range list {
+					list[i] = objectSchemas(list[i])
+				}
+			}
+		}
+		for _, k := range mapKeys {
+			if m, ok := v[k].(map[string]any); ok {
+				for name := range m {
+					m[name] = objectSchemas(m[name])
+				}
+			}
+		}
+		for _, k := range []string{"additionalProperties", "unevaluatedProperties"} {
+			if sub, ok := v[k].(map[string]any); ok {
+				v[k] = objectSchemas(sub)
+			}
+		}
+	}
+	return s
 }
 
 // name is the component name of a Go type: its own name, qualified with its package's when another
