@@ -31,7 +31,23 @@ func apiDoc(routes []route, cat *patterns.Catalog) ([]byte, error) {
 		Schemas:      catalogSchemas(cat),
 		Tags:         apiTags,
 		Mapper:       typeSchema,
+		Namer:        typeName,
 	})
+}
+
+// typeName names the component schemas of types from other packages after their package, unless
+// the name says it already: diagrams.Summary -> DiagramSummary, jobs.JobStatus -> JobStatus.
+func typeName(t reflect.Type) string {
+	pkg := t.PkgPath()
+	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
+	if pkg == "handlers" || pkg == "brandgen" || pkg == "" {
+		return ""
+	}
+	prefix := strings.ToUpper(pkg[:1]) + strings.TrimSuffix(pkg[1:], "s")
+	if strings.HasPrefix(t.Name(), prefix) {
+		return ""
+	}
+	return prefix + t.Name()
 }
 
 var apiTags = []openapi.Tag{

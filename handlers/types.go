@@ -29,6 +29,7 @@ type PostRequest struct {
 
 // JSONSchemaExtend adds the limits checked by createPost.
 func (PostRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "prompt", prompt(maxPrompt, "What the post is about."))
 	setProp(s, "format", ref("PostFormat", "The post format; omitted: chosen from the prompt."))
 	setProp(s, "layout", ref("Layout", "List-layout hint of formats that take one (the catalog lists each format's layouts)."))
@@ -55,6 +56,9 @@ type ChartRequest struct {
 	lookRequest
 }
 
+// JSONSchemaExtend describes the display fields.
+func (ChartRequest) JSONSchemaExtend(s *jsonschema.Schema) { lookFields(s) }
+
 // ImageResponse is the body of POST /chart and POST /render.
 type ImageResponse struct {
 	Pattern string `json:"pattern"`
@@ -80,6 +84,7 @@ type RenderRequest struct {
 
 // JSONSchemaExtend names the pattern and content types.
 func (RenderRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "format", ref("PatternID", "The pattern of the content; required unless pattern is given."))
 	setProp(s, "pattern", ref("PatternID", "Same as format (the key of a /posts or /chart answer)."))
 	setProp(s, "layout", ref("Layout", ""))
@@ -100,6 +105,7 @@ type AnimateRequest struct {
 
 // JSONSchemaExtend names the pattern and content types and the enums.
 func (AnimateRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "format", ref("PatternID", "Required with content; cannot be combined with diagramId."))
 	setProp(s, "pattern", ref("PatternID", "Same as format."))
 	setProp(s, "layout", ref("Layout", ""))
@@ -135,6 +141,7 @@ type BatchRequest struct {
 
 // JSONSchemaExtend states the batch limits.
 func (BatchRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "format", ref("PatternID", "One single-image format (post formats and chart) for every item."))
 	setProp(s, "base", &jsonschema.Schema{Type: "object", Description: "Content fields shared by every item."})
 	one, max := uint64(1), uint64(maxBatchItems)
@@ -159,6 +166,7 @@ type CarouselRequest struct {
 
 // JSONSchemaExtend states the prompt cap and the carousel sizes.
 func (CarouselRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "prompt", prompt(maxPrompt, "What the carousel is about."))
 	carouselSize(s)
 }
@@ -183,6 +191,7 @@ func (HeldCarousel) JSONSchemaExtend(s *jsonschema.Schema) {
 
 // JSONSchemaExtend names the slide type and the carousel sizes.
 func (CarouselRenderRequest) JSONSchemaExtend(s *jsonschema.Schema) {
+	lookFields(s)
 	setProp(s, "slides", &jsonschema.Schema{Type: "array", Items: ref("Slide", ""),
 		Description: "The slide objects (content.slides of a /carousel answer); required unless content.slides is sent."})
 	carouselSize(s)
@@ -370,6 +379,16 @@ func enumSchema[T ~string](values []T, desc string) *jsonschema.Schema {
 		e[i] = string(v)
 	}
 	return &jsonschema.Schema{Type: "string", Enum: e, Description: desc}
+}
+
+// lookFields describes the display fields of lookRequest (the concrete sizes only; carousels narrow
+// them further).
+func lookFields(s *jsonschema.Schema) {
+	setProp(s, "size", enumSchema(brandgen.Sizes, "Default portrait."))
+	setProp(s, "theme", enumSchema(brandgen.Themes, "Default light."))
+	setProp(s, "style", enumSchema(brandgen.Styles, "Default glass."))
+	setProp(s, "brand", ref("Brand", "Per-call brand, merged field by field over the saved profile; the saved profile is unchanged."))
+	setProp(s, "unbranded", &jsonschema.Schema{Type: "boolean", Description: "Strips name and logo for this render only; colours are kept."})
 }
 
 func carouselSize(s *jsonschema.Schema) {

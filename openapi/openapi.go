@@ -35,6 +35,8 @@ type Spec struct {
 	Tags []Tag
 	// Mapper may give the schema of a Go type (enums of string types); nil: reflect it.
 	Mapper func(reflect.Type) *jsonschema.Schema
+	// Namer may name the component schema of a Go type; "" or nil: the type's own name.
+	Namer func(reflect.Type) string
 }
 
 // Tag groups operations.

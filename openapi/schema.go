@@ -99,6 +99,11 @@ func (b *builder) name(t reflect.Type) string {
 	if n == "" || strings.ContainsAny(n, "[]") {
 		return ""
 	}
+	if b.spec.Namer != nil {
+		if own := b.spec.Namer(t); own != "" {
+			n = own
+		}
+	}
 	if prev, ok := b.names[n]; ok && prev != t {
 		pkg := t.PkgPath()
 		pkg = pkg[strings.LastIndex(pkg, "/")+1:]
