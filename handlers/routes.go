@@ -68,7 +68,7 @@ func (s *server) routes() []route {
 			}}},
 		{edge: edgePublic, handle: s.openapiDoc, Operation: openapi.Operation{Method: "GET", Path: "/api/v1/openapi.json", ID: "openapi", Tag: "catalog",
 			Summary: "This OpenAPI 3.1 document", Description: "Generated at startup from the route table and the Go types the handlers use. Needs no API key.",
-			Responses: []openapi.Response{{Status: 200, Description: "The document.", Bodies: []openapi.Body{{Schema: map[string]any{"type": "object"}}}}}}},
+			Responses: []openapi.Response{{Status: 200, Description: "The document.", Bodies: []openapi.Body{{Schema: map[string]any{"type": "object", "additionalProperties": true}}}}}}},
 		{edge: edgeAPI, handle: s.schemas, Operation: openapi.Operation{Method: "GET", Path: "/api/v1/schemas", ID: "listPatterns", Tag: "catalog",
 			Summary:   "The pattern catalog: every pattern id with its title, kind, layouts and content schema",
 			Responses: ok(CatalogResponse{}, "The catalog.")}},

@@ -143,10 +143,10 @@ type BatchRequest struct {
 func (BatchRequest) JSONSchemaExtend(s *jsonschema.Schema) {
 	lookFields(s)
 	setProp(s, "format", ref("PatternID", "One single-image format (post formats and chart) for every item."))
-	setProp(s, "base", &jsonschema.Schema{Type: "object", Description: "Content fields shared by every item."})
+	setProp(s, "base", &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.TrueSchema, Description: "Content fields shared by every item."})
 	one, max := uint64(1), uint64(maxBatchItems)
 	setProp(s, "items", &jsonschema.Schema{Type: "array", MinItems: &one, MaxItems: &max,
-		Items:       &jsonschema.Schema{Type: "object"},
+		Items:       &jsonschema.Schema{Type: "object", AdditionalProperties: jsonschema.TrueSchema},
 		Description: "Per-item content merged onto base (item wins, objects merged one level deep); invalid items are skipped."})
 }
 

@@ -71,7 +71,7 @@ type Entry struct {
 // JSONSchemaExtend describes the entry in the published OpenAPI document.
 func (Entry) JSONSchemaExtend(s *invopop.Schema) {
 	s.Properties.Set("kind", &invopop.Schema{Type: "string", Enum: []any{string(KindPost), string(KindChart), string(KindSlide)}})
-	s.Properties.Set("schema", &invopop.Schema{Type: "object", Description: "The content's JSON Schema (2020-12)."})
+	s.Properties.Set("schema", &invopop.Schema{Type: "object", AdditionalProperties: invopop.TrueSchema, Description: "The content's JSON Schema (2020-12)."})
 }
 
 // Entry returns the pattern's catalog entry.
