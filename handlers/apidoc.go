@@ -38,6 +38,9 @@ func apiDoc(routes []route, cat *patterns.Catalog) ([]byte, error) {
 // typeName names the component schemas of types from other packages after their package, unless
 // the name says it already: diagrams.Summary -> DiagramSummary, jobs.JobStatus -> JobStatus.
 func typeName(t reflect.Type) string {
+	if t == reflect.TypeOf(ErrorBody{}) {
+		return "Error" // the contract's name
+	}
 	pkg := t.PkgPath()
 	pkg = pkg[strings.LastIndex(pkg, "/")+1:]
 	if pkg == "handlers" || pkg == "brandgen" || pkg == "" {
