@@ -12,6 +12,7 @@ import (
 	"github.com/brandgen/brandgen/openapi"
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/slides"
 	"github.com/gin-gonic/gin"
 	"github.com/invopop/jsonschema"
 )
@@ -110,6 +111,9 @@ func catalogSchemas(cat *patterns.Catalog) map[string]json.RawMessage {
 		renameKey(s, "errorMessage", "x-errorMessage") // the catalog's own keyword for its messages
 		if samples := posts.Samples(p.ID); len(samples) > 0 {
 			s["examples"] = []any{samples[0].Content}
+		}
+		if samples := slides.Samples(slides.KindOf(p.ID)); len(samples) > 0 {
+			s["examples"] = []any{samples[0].Slide}
 		}
 		if p.ID == "chart" {
 			s["examples"] = []any{chartExample}

@@ -222,3 +222,32 @@ func TestOpenAPILint(t *testing.T) {
 		t.Fatalf("redocly lint said nothing recognisable:\n%s", out)
 	}
 }
+
+// TestOpenAPIExamples checks that each pattern schema's example is content the server accepts.
+func TestOpenAPIExamples(t *testing.T) {
+	eng, _ := docEngine(t)
+	var doc struct {
+		Components struct {
+			Schemas map[string]struct {
+				Examples []json.RawMessage `json:"examples"`
+			} `json:"schemas"`
+		} `json:"components"`
+	}
+	if err := json.Unmarshal(fetchDoc(t, eng), &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range catalog.All() {
+		s, ok := doc.Components.Schemas[patternSchemaName(p.ID)]
+		if !ok {
+			t.Errorf("pattern %s has no component schema", p.ID)
+			continue
+		}
+		if len(s.Examples) == 0 {
+			t.Errorf("pattern %s has no example", p.ID)
+			continue
+		}
+		if _, issues := catalog.Decode(p.ID, s.Examples[0], ""); len(issues) > 0 {
+			t.Errorf("the example of %s is refused: %v", p.ID, issues)
+		}
+	}
+}
