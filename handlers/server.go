@@ -19,6 +19,7 @@ import (
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
+	"github.com/brandgen/brandgen/playground"
 	"github.com/brandgen/brandgen/ratelimit"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/gin-gonic/gin"
@@ -88,6 +89,10 @@ func New(d Deps) http.Handler {
 	if d.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
 	}
+
+	pg := gin.WrapH(playground.Handler()) // the web playground: GET / and its assets
+	r.GET("/", pg)
+	r.GET("/playground/*file", pg)
 
 	api := r.Group("/api/v1", s.rateLimit, limitBody, s.authenticate)
 	r.GET("/api/schemas", s.rateLimit, s.authenticate, s.schemas)
