@@ -58,6 +58,9 @@ type Deps struct {
 	// AdminPassword; not mounted when either is unset.
 	Admin         http.Handler
 	AdminPassword string
+	// MCP makes the MCP tool server's streamable HTTP handler over the REST API handler it is
+	// given; mounted at POST /mcp behind x-api-key. Nil (or a nil result): not mounted.
+	MCP func(api http.Handler) http.Handler
 }
 
 type server struct {
@@ -116,6 +119,13 @@ func New(d Deps) http.Handler {
 	api.POST("/logo", requirePlan, s.createLogo)
 	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
 	api.POST("/carousel/render", s.renderCarousel)
+	if d.MCP != nil {
+		// The tools call the REST routes in-process (r itself), where rate limits, validation and
+		// metering apply per call; here only the key is checked.
+		if h := d.MCP(r); h != nil {
+			r.POST("/mcp", limitBody, s.authenticate, gin.WrapH(h))
+		}
+	}
 	return r
 }
 
