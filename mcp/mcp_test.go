@@ -30,6 +30,13 @@ var (
 )
 
 func TestMain(m *testing.M) {
+	if os.Getenv("BRANDGEN_TEST_AS_STDIO_SERVER") == "1" { // TestStdio's child: an MCP server on stdio
+		if err := stdioServer(); err != nil {
+			fmt.Fprintln(os.Stderr, "stdio server:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
 	dir, err := os.MkdirTemp("", "brandgen-mcp-test-")
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
