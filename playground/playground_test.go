@@ -195,3 +195,99 @@ func TestPage(t *testing.T) {
 		}
 	}
 }
+
+// TestPlaygroundTabs drives the other tabs: a post (then edited in Render), a diagram created,
+// restyled and exported as SVG, a carousel with its PDF, and an animation of the Render content.
+func TestPlaygroundTabs(t *testing.T) {
+	base, key := server(t)
+	p := browsertest.New(t, 1400, 1000)
+	p.Timeout = 2 * time.Minute
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	eval := func(js string) string {
+		t.Helper()
+		v, err := browsertest.Eval[string](p, js)
+		must(err)
+		return v
+	}
+	status := func() string { return eval(`document.querySelector('#result-status').textContent`) }
+	firstImage := `(() => { const i = document.querySelector('#result-images img'); return !!i && i.complete && i.naturalWidth > 0; })()`
+	must(p.Navigate(base + "/"))
+	must(p.WaitFor(`document.body.dataset.ready === 'true'`))
+	must(p.Type("#api-key", key))
+	must(p.Click("#save-key"))
+	must(p.WaitFor(`document.querySelectorAll('#pattern option').length > 10`))
+
+	// post, then its content in the Render tab's form
+	must(p.Click(`[data-tab="post"]`))
+	must(p.Fill("#post-prompt", "Announce our new API playground for developers"))
+	must(p.Fill("#post-format", "announcement"))
+	must(p.Click("#post-btn"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('Post (announcement)')`))
+	must(p.WaitFor(firstImage))
+	must(p.Click("#post-edit"))
+	if got := eval(`document.querySelector('#pattern').value + ' ' + !document.querySelector('#tab-render').hidden`); got != "announcement true" {
+		t.Errorf("after Edit in Render: %q", got)
+	}
+	if got := eval(`document.querySelector('[data-path="content.headline"], [data-path="content.title"]').value`); got == "" {
+		t.Error("the planned content is not in the form")
+	}
+
+	// diagram: create, free restyle, SVG
+	must(p.Click(`[data-tab="diagram"]`))
+	must(p.Fill("#diagram-prompt", "web app on AWS: CloudFront, load balancer, two ECS services, RDS Postgres"))
+	must(p.Click("#diagram-create"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('Created: diagram')`))
+	id := eval(`document.querySelector('#diagram-id').value`)
+	if id == "" {
+		t.Fatal("no diagram id after create")
+	}
+	must(p.Fill("#look-theme", "dark"))
+	must(p.Click("#diagram-restyle"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('Restyled: diagram')`))
+	if s := status(); !strings.Contains(s, "dark") {
+		t.Errorf("restyle status %q, want the dark theme", s)
+	}
+	must(p.Click("#diagram-svg"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('SVG of diagram')`))
+	must(p.WaitFor(firstImage))
+	// a refine without a prompt names the refine prompt field
+	must(p.Fill("#diagram-refine-prompt", ""))
+	must(p.Click("#diagram-refine"))
+	must(p.WaitFor(`!!document.querySelector('.issue[data-for="refine.prompt"]')`))
+
+	// carousel: slides and a PDF
+	must(p.Fill("#look-theme", ""))
+	must(p.Click(`[data-tab="carousel"]`))
+	must(p.Fill("#carousel-prompt", "Five tips for faster Go builds"))
+	must(p.Click("#carousel-btn"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('Carousel of')`))
+	if got := eval(`document.querySelector('#result-links a').getAttribute('download') + ' ' + document.querySelector('#result-links a').href.slice(0, 5)`); got != "brandgen-carousel.pdf blob:" {
+		t.Errorf("PDF link = %q", got)
+	}
+	if n, err := browsertest.Eval[int](p, `document.querySelectorAll('#result-images img').length`); err != nil || n < 2 {
+		t.Errorf("%d slides shown (%v)", n, err)
+	}
+
+	// animate the Render tab's content (inline GIF: no Redis here)
+	must(p.Click(`[data-tab="animate"]`))
+	must(p.Click("#animate-btn"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent === 'Animation ready.'`))
+	must(p.WaitFor(firstImage))
+	if got := eval(`document.querySelector('#result-images img').src.slice(0, 15)`); got != "data:image/gif;" {
+		t.Errorf("animation image = %q", got)
+	}
+	if png, err := p.Screenshot(); err == nil {
+		_ = os.WriteFile(filepath.Join(t.ArtifactDir(), "tabs.png"), png, 0o644)
+	}
+	for _, pr := range p.Problems() {
+		if pr.Source == "network" && strings.Contains(pr.Text, "400") { // the refused refine, on purpose
+			continue
+		}
+		t.Errorf("page problem: %s", pr)
+	}
+}
