@@ -56,7 +56,6 @@ func TestMethodLabel(t *testing.T) {
 	}
 }
 
-
 func grep(s, sub string) string {
 	var out []string
 	for _, l := range strings.Split(s, "\n") {
