@@ -35,6 +35,11 @@ func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "must be a JSON object"}})
 	}
+	// Duplicate keys, invalid UTF-8 and control characters anywhere in the body, before any field
+	// is decoded (Go's decoder would hide all three).
+	if err := brandgen.Invalid(scanJSON(raw)); err != nil {
+		return nil, err
+	}
 	return fields, nil
 }
 
@@ -76,9 +81,10 @@ func typeIssue(field string, err error) brandgen.Issue {
 		if te.Field != "" {
 			field += "." + te.Field
 		}
+		field = strings.TrimSuffix(field, ".")
 		return brandgen.Issue{Field: field, Message: fmt.Sprintf("must be %s, not %s", jsonKind(te.Type), te.Value)}
 	}
-	return brandgen.Issue{Field: field, Message: "is not valid: " + err.Error()}
+	return brandgen.Issue{Field: field, Message: "is not valid"} // never Go's own message
 }
 
 func jsonKind(t reflect.Type) string {

@@ -1,10 +1,14 @@
 package handlers
 
 import (
+	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
+	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/db/dbtest"
 )
 
@@ -43,4 +47,100 @@ func grepLines(s, sub string) string {
 		}
 	}
 	return strings.Join(out, "\n")
+}
+
+// hostileEnvelope is an error envelope with the omitted-issue count.
+type hostileEnvelope struct {
+	Error         string           `json:"error"`
+	Message       string           `json:"message"`
+	Issues        []brandgen.Issue `json:"issues"`
+	IssuesOmitted int              `json:"issuesOmitted"`
+}
+
+func decodeEnvelope(t *testing.T, r response) hostileEnvelope {
+	t.Helper()
+	var env hostileEnvelope
+	if err := json.Unmarshal(r.body, &env); err != nil {
+		t.Fatalf("not an envelope: %v: %.300s", err, r.body)
+	}
+	return env
+}
+
+// Issue 12 #9: error bodies are bounded whatever the input: at most 50 issues with a count of the
+// rest, field names clipped.
+func TestErrorBodiesAreBounded(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
+	content := map[string]any{"chartType": "bar", "series": []map[string]any{{"label": "a", "value": 1}, {"label": "b", "value": 2}}}
+	for i := range 10000 {
+		content["unknown"+strconv.Itoa(i)] = 1
+	}
+	r := e.do("POST", "/api/v1/render", e.devKey, map[string]any{"format": "chart", "content": content})
+	r.envelope(t, 400, "validation_error")
+	env := decodeEnvelope(t, r)
+	if len(env.Issues) != 50 || env.IssuesOmitted != 9950 {
+		t.Fatalf("%d issues listed, %d omitted; want 50 and 9950", len(env.Issues), env.IssuesOmitted)
+	}
+	if len(r.body) > 16<<10 {
+		t.Fatalf("error body is %d bytes", len(r.body))
+	}
+
+	long := strings.Repeat("k", 1<<20)
+	r = e.do("POST", "/api/v1/render", e.devKey, `{"format":"chart","content":{"chartType":"bar","`+long+`":1,"series":[{"label":"a","value":1},{"label":"b","value":2}]}}`)
+	r.envelope(t, 400, "validation_error")
+	env = decodeEnvelope(t, r)
+	if len(r.body) > 4<<10 || len(env.Issues) != 1 {
+		t.Fatalf("a 1 MB key name gave a %d-byte body: %.300s", len(r.body), r.body)
+	}
+	if f := env.Issues[0].Field; utf8.RuneCountInString(f) > 64 || !strings.HasPrefix(f, "content.kkk") || !strings.HasSuffix(f, "…") {
+		t.Fatalf("field not clipped to 64 characters with an ellipsis: %q", f)
+	}
+
+	r = e.do("GET", "/api/v1/"+strings.Repeat("p", 4000), e.devKey, nil)
+	r.envelope(t, 404, "not_found")
+	if len(r.body) > 1<<10 {
+		t.Fatalf("404 echoes the path: %d bytes", len(r.body))
+	}
+}
+
+// Issue 12 #10: duplicate keys, wrong types, control characters and invalid UTF-8 in chart text and
+// prompts are 400s naming the field in the API's words, never Go's.
+func TestHostileJSON(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
+	series := `"series":[{"label":"a","value":1},{"label":"b","value":2}]`
+	cases := []struct {
+		name, path, body string
+		fields           []string
+	}{
+		{"duplicate value, string last", "/api/v1/chart", `{"chartType":"bar","series":[{"label":"a","value":1,"value":"x"},{"label":"b","value":2}]}`, []string{"series[0].value"}},
+		{"duplicate value, string first", "/api/v1/chart", `{"chartType":"bar","series":[{"label":"a","value":"x","value":1},{"label":"b","value":2}]}`, []string{"series[0].value"}},
+		{"duplicate top-level key", "/api/v1/chart", `{"chartType":"bar","chartType":"line",` + series + `}`, []string{"chartType"}},
+		{"duplicate in render content", "/api/v1/render", `{"format":"chart","content":{"chartType":"bar","title":"a","title":"b",` + series + `}}`, []string{"content.title"}},
+		{"control character in chart title", "/api/v1/chart", `{"chartType":"bar","title":"Q3\u0007 sales",` + series + `}`, []string{"title"}},
+		{"escape-coded NUL in a label", "/api/v1/chart", `{"chartType":"bar","series":[{"label":"a\u0000","value":1},{"label":"b","value":2}]}`, []string{"series[0].label"}},
+		{"C1 control in a subtitle", "/api/v1/chart", `{"chartType":"bar","subtitle":"x` + "\u0085" + `",` + series + `}`, []string{"subtitle"}},
+		{"invalid UTF-8 in chart title", "/api/v1/chart", `{"chartType":"bar","title":"Q3 ` + "\xff\xfe" + `",` + series + `}`, []string{"title"}},
+		{"lone surrogate in a label", "/api/v1/chart", `{"chartType":"bar","series":[{"label":"\ud800","value":1},{"label":"b","value":2}]}`, []string{"series[0].label"}},
+		{"invalid UTF-8 in a prompt", "/api/v1/posts", `{"prompt":"launch ` + "\xc3\x28" + ` day"}`, []string{"prompt"}},
+		{"control character in a prompt", "/api/v1/posts", `{"prompt":"launch\u001bday"}`, []string{"prompt"}},
+		{"invalid UTF-8 in a diagram prompt", "/api/v1/diagrams", `{"prompt":"a ` + "\xed\xa0\x80" + ` b"}`, []string{"prompt"}},
+		{"wrong type for a look field", "/api/v1/chart", `{"chartType":"bar","unbranded":"yes",` + series + `}`, []string{"unbranded"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			r := e.do("POST", tc.path, e.devKey, tc.body)
+			fields := r.envelope(t, 400, "validation_error")
+			if !slices.Equal(fields, tc.fields) {
+				t.Fatalf("fields = %q, want %q; body %s", fields, tc.fields, r.body)
+			}
+			for _, leak := range []string{"json:", "Go struct", "unmarshal", "float64"} {
+				if strings.Contains(string(r.body), leak) {
+					t.Fatalf("body leaks Go's wording %q: %s", leak, r.body)
+				}
+			}
+		})
+	}
+	// Tabs and line breaks stay allowed in prompts.
+	if r := e.do("POST", "/api/v1/posts", e.devKey, `{"prompt":"launch\r\nday\tnow"}`); r.status != 200 {
+		t.Fatalf("a prompt with CRLF and a tab: %d %.300s", r.status, r.body)
+	}
 }

@@ -186,9 +186,9 @@ func requirePlan(c *gin.Context) {
 
 // readonlyMethods answers 405 with the envelope; gin calls it for a known path with another method.
 func methodNotAllowed(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", c.Request.Method, c.Request.URL.Path))
+	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", clip(c.Request.Method, maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }
 
 func notFound(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", c.Request.Method, c.Request.URL.Path))
+	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", clip(c.Request.Method, maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }
