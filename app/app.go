@@ -212,6 +212,9 @@ func (a *App) Handler() http.Handler {
 	})
 }
 
+// Server is the http.Server for Handler on addr, with the service's timeouts and header cap.
+func (a *App) Server(addr string) *http.Server { return handlers.NewHTTPServer(addr, a.Handler()) }
+
 // Close closes what New opened, newest first.
 func (a *App) Close() error {
 	var errs []error

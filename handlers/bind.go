@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"reflect"
 	"strings"
 
@@ -14,20 +12,17 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// maxBody is the largest request body accepted (decisions.md).
-const maxBody = 10 << 20
-
 // readFields reads the JSON object body as raw fields. An empty body counts as {}. The error is a
 // validation_error on field "body" or payload_too_large.
 func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
-	raw, err := io.ReadAll(c.Request.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, brandgen.Errorf(brandgen.CodePayloadTooLarge, "the request body is larger than %d MB", maxBody>>20)
-		}
-		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "could not be read"}})
+	var buf bytes.Buffer
+	if n := c.Request.ContentLength; n > 0 && n <= maxBody {
+		buf.Grow(int(n) + bytes.MinRead) // one allocation, not a doubling series
 	}
+	if _, err := buf.ReadFrom(c.Request.Body); err != nil {
+		return nil, bodyReadError(c, err)
+	}
+	raw := buf.Bytes()
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte("{}")
 	}

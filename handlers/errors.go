@@ -67,6 +67,8 @@ var statusOf = map[brandgen.Code]int{
 	brandgen.CodeNotFound:            http.StatusNotFound,
 	brandgen.CodeMethodNotAllowed:    http.StatusMethodNotAllowed,
 	brandgen.CodePayloadTooLarge:     http.StatusRequestEntityTooLarge,
+	brandgen.CodeHeadersTooLarge:     http.StatusRequestHeaderFieldsTooLarge,
+	brandgen.CodeRequestTimeout:      http.StatusRequestTimeout,
 	brandgen.CodeRateLimited:         http.StatusTooManyRequests,
 	brandgen.CodeQuotaExceeded:       http.StatusTooManyRequests,
 	brandgen.CodeProviderUnavailable: http.StatusServiceUnavailable,

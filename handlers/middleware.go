@@ -49,9 +49,9 @@ func (s *server) accessLog(c *gin.Context) {
 	}
 	status := c.Writer.Status()
 	if s.metrics != nil {
-		s.metrics.ObserveRequest(route, c.Request.Method, status, d)
+		s.metrics.ObserveRequest(route, method(c), status, d)
 	}
-	attrs := []any{"request_id", requestID(c), "method", c.Request.Method, "path", c.Request.URL.Path,
+	attrs := []any{"request_id", requestID(c), "method", clip(method(c), maxFieldEcho), "path", clip(c.Request.URL.Path, 256),
 		"route", route, "status", status, "duration_ms", d.Milliseconds(), "bytes", c.Writer.Size(),
 		"client_ip", c.ClientIP()}
 	if a, ok := c.Get(ctxAccount); ok {
@@ -81,16 +81,6 @@ func (s *server) recoverPanic(c *gin.Context) {
 			c.Abort()
 		}
 	}()
-	c.Next()
-}
-
-// limitBody caps request bodies; bind reports the overflow as 413.
-func limitBody(c *gin.Context) {
-	if c.Request.ContentLength > maxBody {
-		fail(c, brandgen.Errorf(brandgen.CodePayloadTooLarge, "the request body is larger than %d MB", maxBody>>20))
-		return
-	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	c.Next()
 }
 
@@ -186,9 +176,9 @@ func requirePlan(c *gin.Context) {
 
 // readonlyMethods answers 405 with the envelope; gin calls it for a known path with another method.
 func methodNotAllowed(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", clip(c.Request.Method, maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
+	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", clip(method(c), maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }
 
 func notFound(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", clip(c.Request.Method, maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
+	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", clip(method(c), maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }

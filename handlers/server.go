@@ -57,6 +57,8 @@ type Deps struct {
 	// AdminPassword; not mounted when either is unset.
 	Admin         http.Handler
 	AdminPassword string
+	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
+	BodyTimeout time.Duration
 }
 
 type server struct {
@@ -66,6 +68,8 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
+	// bodyTimeout is Deps.BodyTimeout or its default.
+	bodyTimeout time.Duration
 }
 
 // New returns the service's HTTP handler.
@@ -74,16 +78,19 @@ func New(d Deps) http.Handler {
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
-	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger}
+	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger,
+		bodyTimeout: d.BodyTimeout}
+	if s.bodyTimeout <= 0 {
+		s.bodyTimeout = bodyTimeout
+	}
 	r := gin.New()
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequestID, s.accessLog, s.recoverPanic)
+	r.Use(withRequestID, s.accessLog, s.recoverPanic, limitHeaders, s.bodyDeadline)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
 
 	r.GET("/healthz", s.healthz)
-	r.HEAD("/healthz", s.healthz)
 	r.GET("/readyz", s.readyz)
 	if d.Metrics != nil {
 		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
@@ -111,7 +118,7 @@ func New(d Deps) http.Handler {
 	api.POST("/logo", requirePlan, s.createLogo)
 	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
 	api.POST("/carousel/render", s.renderCarousel)
-	return r
+	return withHead(r)
 }
 
 func (s *server) healthz(c *gin.Context) {
