@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"slices"
 	"strconv"
@@ -142,5 +143,37 @@ func TestHostileJSON(t *testing.T) {
 	// Tabs and line breaks stay allowed in prompts.
 	if r := e.do("POST", "/api/v1/posts", e.devKey, `{"prompt":"launch\r\nday\tnow"}`); r.status != 200 {
 		t.Fatalf("a prompt with CRLF and a tab: %d %.300s", r.status, r.body)
+	}
+}
+
+// Issue 12 #4: the four bypasses of the old SVG check are refused by POST /brand, and an accepted
+// SVG is stored and returned rebuilt by the sanitiser.
+func TestBrandSVGLogoSanitised(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
+	const ns = `xmlns="http://www.w3.org/2000/svg"`
+	uri := func(svg string) string { return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)) }
+	for _, svg := range []string{
+		`<svg ` + ns + `><style>@imp<!---->ort url(http://127.0.0.1:9/a.css);</style><rect/></svg>`,
+		`<svg ` + ns + `><style>rect{fill:u<!---->rl(http://127.0.0.1:9/p)}</style><rect/></svg>`,
+		`<svg ` + ns + `><style><g/>rect{fill:url(http://127.0.0.1:9/p)}</style><rect/></svg>`,
+		`<svg ` + ns + `><style><![CDATA[@imp]]><![CDATA[ort "http://127.0.0.1:9/a.css";]]></style><rect/></svg>`,
+	} {
+		r := e.do("POST", "/api/v1/brand", e.devKey, map[string]any{"name": "Acme", "logo": uri(svg)})
+		if fields := r.envelope(t, 400, "validation_error"); !slices.Equal(fields, []string{"logo"}) {
+			t.Fatalf("fields %q for %s", fields, svg)
+		}
+	}
+	in := `<svg ` + ns + ` viewBox="0 0 10 10"><!-- x --><title>Acme</title><rect width="10" height="10" fill="#0a84ff" data-track="1"/></svg>`
+	if r := e.do("POST", "/api/v1/brand", e.devKey, map[string]any{"name": "Acme", "logo": uri(in)}); r.status != 200 {
+		t.Fatalf("clean logo: %d %s", r.status, r.body)
+	}
+	got := e.do("GET", "/api/v1/brand", e.devKey, nil).json(t)["brand"].(map[string]any)["logo"].(string)
+	raw, err := base64.StdEncoding.DecodeString(strings.TrimPrefix(got, "data:image/svg+xml;base64,"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><title>Acme</title><rect width="10" height="10" fill="#0a84ff"/></svg>`
+	if string(raw) != want {
+		t.Fatalf("stored logo:\n%s\nwant\n%s", raw, want)
 	}
 }
