@@ -379,4 +379,3 @@ func stripCSSComments(css string) string {
 		css = css[:i] + " " + css[i+2+j+2:]
 	}
 }
-

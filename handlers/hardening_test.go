@@ -151,7 +151,9 @@ func TestHostileJSON(t *testing.T) {
 func TestBrandSVGLogoSanitised(t *testing.T) {
 	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
 	const ns = `xmlns="http://www.w3.org/2000/svg"`
-	uri := func(svg string) string { return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg)) }
+	uri := func(svg string) string {
+		return "data:image/svg+xml;base64," + base64.StdEncoding.EncodeToString([]byte(svg))
+	}
 	for _, svg := range []string{
 		`<svg ` + ns + `><style>@imp<!---->ort url(http://127.0.0.1:9/a.css);</style><rect/></svg>`,
 		`<svg ` + ns + `><style>rect{fill:u<!---->rl(http://127.0.0.1:9/p)}</style><rect/></svg>`,
