@@ -59,16 +59,18 @@ type App struct {
 	Store   db.Store
 	Redis   *redis.Client // nil without REDIS_URL; short timeouts, for the rate limiter and readiness
 	Limiter ratelimit.Limiter
-	Pool    *renderer.Pool
-	Pages   *templates.Set
-	Catalog *patterns.Catalog
-	Planner generate.Planner
-	Brands  *branding.Resolver
-	Studio  *studio.Studio
-	Kit     *studio.Kit // brand-kit assets
-	Logos   *logo.Maker // logo marks (image model when configured, else offline)
-	Meter   *meter.Meter
-	Metrics *metrics.Metrics
+	// AuthLimiter counts failed authentications per client address.
+	AuthLimiter ratelimit.Limiter
+	Pool        *renderer.Pool
+	Pages       *templates.Set
+	Catalog     *patterns.Catalog
+	Planner     generate.Planner
+	Brands      *branding.Resolver
+	Studio      *studio.Studio
+	Kit         *studio.Kit // brand-kit assets
+	Logos       *logo.Maker // logo marks (image model when configured, else offline)
+	Meter       *meter.Meter
+	Metrics     *metrics.Metrics
 	// Diagrams is the diagram service (diagrams.go).
 	Diagrams *diagrams.Service
 	// Animator makes reveal GIFs (inline in serve, in jobs in worker).
@@ -120,9 +122,15 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, o Overrides) (_ *App
 		if a.Limiter == nil {
 			a.Limiter = ratelimit.FailOpen(ratelimit.NewRedis(a.Redis, cfg.RateLimit, time.Minute), log)
 		}
+		if cfg.AuthFailLimit > 0 {
+			a.AuthLimiter = ratelimit.FailOpen(ratelimit.NewRedis(a.Redis, cfg.AuthFailLimit, time.Minute), log)
+		}
 	}
 	if a.Limiter == nil {
 		a.Limiter = ratelimit.NewMemory(cfg.RateLimit, time.Minute)
+	}
+	if a.AuthLimiter == nil && cfg.AuthFailLimit > 0 {
+		a.AuthLimiter = ratelimit.NewMemory(cfg.AuthFailLimit, time.Minute)
 	}
 
 	a.Pool = o.Pool
@@ -208,7 +216,7 @@ func (a *App) Handler() http.Handler {
 		Meter: a.Meter, Catalog: a.Catalog, Planner: a.Planner, Brands: a.Brands, Studio: a.Studio,
 		Metrics: a.Metrics, Ready: a.Ready, Logger: a.Log, Diagrams: a.Diagrams,
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
-		Kit: a.Kit, Logos: a.Logos,
+		Kit: a.Kit, Logos: a.Logos, AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
 	})
 }
 

@@ -3,6 +3,9 @@ package handlers
 import (
 	"encoding/base64"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
 	"slices"
 	"strconv"
 	"strings"
@@ -178,4 +181,39 @@ func TestBrandSVGLogoSanitised(t *testing.T) {
 	if string(raw) != want {
 		t.Fatalf("stored logo:\n%s\nwant\n%s", raw, want)
 	}
+}
+
+// Issue 12 #8: made-up keys are limited per client address (20 failures a minute), whatever
+// X-Forwarded-For says; a missing key is not counted.
+func TestFailedAuthLimitedPerIP(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
+	for range 30 {
+		e.do("GET", "/api/v1/usage", "", nil).envelope(t, 401, "unauthorized")
+	}
+	send := func(key string, i int) response {
+		req, _ := http.NewRequest("GET", e.srv.URL+"/api/v1/usage", nil)
+		req.Header.Set("x-api-key", key)
+		req.Header.Set("X-Forwarded-For", fmt.Sprintf("203.0.113.%d", i))
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return response{status: res.StatusCode, header: res.Header, body: b}
+	}
+	for i := range 20 {
+		key := "bg_" + fmt.Sprintf("%08d", i) + "_" + strings.Repeat("a", 32)
+		if i%2 == 1 {
+			key = "made-up-" + strconv.Itoa(i)
+		}
+		send(key, i).envelope(t, 401, "unauthorized")
+	}
+	r := send("bg_abcdefgh_"+strings.Repeat("b", 32), 99)
+	r.envelope(t, 429, "rate_limited")
+	if ra, err := strconv.Atoi(r.header.Get("Retry-After")); err != nil || ra < 1 || ra > 60 {
+		t.Fatalf("Retry-After = %q", r.header.Get("Retry-After"))
+	}
+	// The address is held off before its key is looked up, valid or not.
+	send(e.devKey, 100).envelope(t, 429, "rate_limited")
 }

@@ -126,23 +126,38 @@ func isWrite(method string) bool {
 
 func ceilSeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }
 
+// defaultAuthFailLimit is the failed authentications per minute per client address when Deps
+// gives no AuthLimiter (BRANDGEN_AUTH_FAIL_LIMIT's default).
+const defaultAuthFailLimit = 20
+
 // authenticate resolves x-api-key to its account: only the key's SHA-256 hash is stored, looked up
-// by the key's public prefix and compared in constant time.
+// by the key's public prefix and compared in constant time. An address that has sent too many keys
+// that are not valid gets 429 before its key is looked up; a missing key is not counted.
 func (s *server) authenticate(c *gin.Context) {
 	key := strings.TrimSpace(c.GetHeader("x-api-key"))
 	if key == "" {
 		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "missing x-api-key header"))
 		return
 	}
+	ipKey := "authfail:" + c.ClientIP()
+	if res, err := s.AuthLimiter.Peek(c.Request.Context(), ipKey); err == nil && !res.Allowed {
+		fail(c, &brandgen.Error{Code: brandgen.CodeRateLimited, RetryAfter: max(res.RetryAfter, time.Second),
+			Message: "too many failed authentications from this address: " + strconv.Itoa(res.Limit) + " per minute; retry after Retry-After seconds"})
+		return
+	}
+	invalid := func() {
+		_, _ = s.AuthLimiter.Allow(c.Request.Context(), ipKey)
+		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+	}
 	prefix, ok := keys.Prefix(key)
 	if !ok {
-		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+		invalid()
 		return
 	}
 	k, acct, err := s.store.KeyByPrefix(c.Request.Context(), prefix)
 	if err != nil {
 		if errors.Is(err, brandgen.ErrNotFound) {
-			fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+			invalid()
 			return
 		}
 		fail(c, err)
@@ -150,7 +165,7 @@ func (s *server) authenticate(c *gin.Context) {
 	}
 	sum := keys.Hash(key)
 	if subtle.ConstantTimeCompare(sum, k.Hash) != 1 {
-		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+		invalid()
 		return
 	}
 	c.Set(ctxAccount, acct)

@@ -57,6 +57,12 @@ type Deps struct {
 	// AdminPassword; not mounted when either is unset.
 	Admin         http.Handler
 	AdminPassword string
+	// AuthLimiter counts failed authentications (a key that is not valid) per client address; when
+	// it denies, the address gets 429 before its key is looked up. Nil: 20 per minute in process.
+	AuthLimiter ratelimit.Limiter
+	// TrustedProxies are the addresses or CIDRs whose X-Forwarded-For / X-Real-IP name the client;
+	// empty: the TCP peer is the client (headers are ignored, so they cannot dodge per-IP limits).
+	TrustedProxies []string
 	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
 	BodyTimeout time.Duration
 }
@@ -83,7 +89,14 @@ func New(d Deps) http.Handler {
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = bodyTimeout
 	}
+	if s.AuthLimiter == nil {
+		s.AuthLimiter = ratelimit.NewMemory(defaultAuthFailLimit, time.Minute)
+	}
 	r := gin.New()
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		s.log.Error("BRANDGEN_TRUSTED_PROXIES is not valid; trusting no proxy", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
 	r.Use(withRequestID, s.accessLog, s.recoverPanic, limitHeaders, s.bodyDeadline)
