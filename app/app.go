@@ -116,6 +116,7 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, o Overrides) (_ *App
 		// Short timeouts: a Redis outage must cost requests milliseconds (the limiter fails open).
 		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = time.Second, 500*time.Millisecond, 500*time.Millisecond
 		opts.MaxRetries, opts.DialerRetries = 1, 1
+		routeRedisLogs(log)
 		a.Redis = redis.NewClient(opts)
 		a.closers = append(a.closers, a.Redis.Close)
 		a.Ready["redis"] = func(ctx context.Context) error { return a.Redis.Ping(ctx).Err() }

@@ -1,8 +1,10 @@
 package handlers
 
 import (
+	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -216,4 +218,24 @@ func TestFailedAuthLimitedPerIP(t *testing.T) {
 	}
 	// The address is held off before its key is looked up, valid or not.
 	send(e.devKey, 100).envelope(t, 429, "rate_limited")
+}
+
+// Issue 12 #10: /readyz shows states to anyone and causes (addresses, dial errors) only with a
+// valid key.
+func TestReadyzHidesCausesWithoutAKey(t *testing.T) {
+	store := dbtest.SQLite(t)
+	down := errors.New("dial tcp 10.1.2.3:6379: connect: connection refused")
+	e := newEnv(t, envOptions{store: store, ready: map[string]func(context.Context) error{
+		"database": store.Ping, "redis": func(context.Context) error { return down }}})
+	for _, key := range []string{"", "bg_abcdefgh_" + strings.Repeat("a", 32), e.freeKey} {
+		r := e.do("GET", "/readyz", key, nil)
+		checks, _ := r.json(t)["checks"].(map[string]any)
+		if r.status != 503 || checks["database"] != "ok" || !strings.HasPrefix(fmt.Sprint(checks["redis"]), "unavailable") {
+			t.Fatalf("readyz (key %q): %d %s", key, r.status, r.body)
+		}
+		leaks := strings.Contains(string(r.body), "10.1.2.3")
+		if want := key == e.freeKey; leaks != want {
+			t.Fatalf("readyz (key %q) shows the cause: %v, want %v: %s", key, leaks, want, r.body)
+		}
+	}
 }

@@ -172,6 +172,31 @@ func (s *server) authenticate(c *gin.Context) {
 	c.Next()
 }
 
+// validKey reports whether the request carries a valid x-api-key, without answering; a key that is
+// not valid counts as a failed authentication of the client address.
+func (s *server) validKey(c *gin.Context) bool {
+	key := strings.TrimSpace(c.GetHeader("x-api-key"))
+	if key == "" {
+		return false
+	}
+	ctx, ipKey := c.Request.Context(), "authfail:"+c.ClientIP()
+	if res, err := s.AuthLimiter.Peek(ctx, ipKey); err == nil && !res.Allowed {
+		return false
+	}
+	prefix, ok := keys.Prefix(key)
+	if ok {
+		k, _, err := s.store.KeyByPrefix(ctx, prefix)
+		if err == nil && subtle.ConstantTimeCompare(keys.Hash(key), k.Hash) == 1 {
+			return true
+		}
+		if err != nil && !errors.Is(err, brandgen.ErrNotFound) {
+			return false // the store does not answer: not the caller's failure
+		}
+	}
+	_, _ = s.AuthLimiter.Allow(ctx, ipKey)
+	return false
+}
+
 // account returns the authenticated account.
 func account(c *gin.Context) brandgen.Account { return c.MustGet(ctxAccount).(brandgen.Account) }
 

@@ -138,7 +138,8 @@ func (s *server) healthz(c *gin.Context) {
 	c.JSON(http.StatusOK, gin.H{"status": "ok"})
 }
 
-// readyz runs every readiness check concurrently, each with a short deadline.
+// readyz runs every readiness check concurrently, each with a short deadline. Anyone sees each
+// check's state ("ok" or "unavailable"); a caller with a valid x-api-key also sees the cause.
 func (s *server) readyz(c *gin.Context) {
 	type result struct {
 		name string
@@ -150,12 +151,16 @@ func (s *server) readyz(c *gin.Context) {
 	for name, check := range s.Ready {
 		go func() { out <- result{name, check(ctx)} }()
 	}
+	detail := s.validKey(c) // causes (addresses, dial errors) only for an authenticated caller
 	checks := map[string]string{}
 	status := http.StatusOK
 	for range s.Ready {
 		r := <-out
 		if r.err != nil {
-			checks[r.name] = r.err.Error()
+			checks[r.name] = "unavailable"
+			if detail {
+				checks[r.name] = "unavailable: " + r.err.Error()
+			}
 			status = http.StatusServiceUnavailable
 			continue
 		}
