@@ -284,7 +284,7 @@ func operations(routes []route) []openapi.Operation {
 				codes = append(codes, brandgen.CodeRateLimited)
 			}
 			if op.Request != nil {
-				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge)
+				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge, brandgen.CodeRequestTimeout)
 			}
 		default:
 			op.Public = true
