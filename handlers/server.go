@@ -58,6 +58,9 @@ type Deps struct {
 	// AdminPassword; not mounted when either is unset.
 	Admin         http.Handler
 	AdminPassword string
+	// MCP makes the MCP tool server's streamable HTTP handler over the REST API handler it is
+	// given; mounted at POST /mcp behind x-api-key. Nil (or a nil result): not mounted.
+	MCP func(api http.Handler) http.Handler
 }
 
 type server struct {
@@ -67,7 +70,8 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
-	doc        []byte // the OpenAPI document (apidoc.go)
+	doc        []byte       // the OpenAPI document (apidoc.go)
+	mcp        http.Handler // the MCP tool server at /mcp, nil when not mounted
 }
 
 // New returns the service's HTTP handler.
@@ -85,6 +89,11 @@ func newEngine(d Deps) *gin.Engine {
 	r.Use(withRequestID, s.accessLog, s.recoverPanic)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
+	if d.MCP != nil {
+		// The tools call the REST routes in-process (r itself), where rate limits, validation and
+		// metering apply per call; at /mcp only the body cap and the key are checked.
+		s.mcp = d.MCP(r)
+	}
 
 	routes := s.routes() // routes.go: the one table of routes and their documentation
 	doc, err := apiDoc(routes, s.Catalog)
