@@ -17,6 +17,9 @@ import (
 // The route table: every route the server answers is one entry, which both registers the gin
 // route (register) and describes the operation in the OpenAPI document (apiDoc). A new endpoint
 // is one more entry here; TestOpenAPIRoutes fails when gin serves a route the document lacks.
+// Routes that are not API calls are entries too: a page (GET /, text/html) is an operation of
+// edge edgeBare or edgePublic with its media type; one that should stay out of the document (the
+// admin dashboard) sets hidden to the reason. Never call r.GET & co. outside register.
 
 // edge is the middleware chain in front of a route.
 type edge int
