@@ -11,13 +11,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// envelope is the error body of every non-2xx answer.
-type envelope struct {
-	Error   string           `json:"error"`
-	Message string           `json:"message"`
-	Issues  []brandgen.Issue `json:"issues,omitempty"`
-}
-
 var statusOf = map[brandgen.Code]int{
 	brandgen.CodeValidation:          http.StatusBadRequest,
 	brandgen.CodeSVGUnsupported:      http.StatusBadRequest,
@@ -76,7 +69,7 @@ func fail(c *gin.Context, err error) {
 	if e.RetryAfter > 0 {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
 	}
-	body := envelope{Error: string(e.Code), Message: e.Message}
+	body := ErrorBody{Error: string(e.Code), Message: e.Message}
 	if e.Code == brandgen.CodeValidation {
 		body.Issues = e.Issues
 	}

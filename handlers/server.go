@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -19,7 +20,6 @@ import (
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
-	"github.com/brandgen/brandgen/playground"
 	"github.com/brandgen/brandgen/ratelimit"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/gin-gonic/gin"
@@ -70,10 +70,14 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
+	doc        []byte      // the OpenAPI document (apidoc.go)
+	engine     *gin.Engine // the engine itself: the API the MCP tools call in-process (devsurface.go)
 }
 
 // New returns the service's HTTP handler.
-func New(d Deps) http.Handler {
+func New(d Deps) http.Handler { return newEngine(d) }
+
+func newEngine(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	if d.Logger == nil {
 		d.Logger = slog.Default()
@@ -85,52 +89,20 @@ func New(d Deps) http.Handler {
 	r.Use(withRequestID, s.accessLog, s.recoverPanic)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
+	s.engine = r
 
-	r.GET("/healthz", s.healthz)
-	r.HEAD("/healthz", s.healthz)
-	r.GET("/readyz", s.readyz)
-	if d.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
+	routes := s.routes() // routes.go: the one table of routes and their documentation
+	doc, err := apiDoc(routes, s.Catalog)
+	if err != nil { // the table or a type is wrong: a programming error the tests catch
+		panic(fmt.Sprintf("handlers: OpenAPI document: %v", err))
 	}
-
-	pg := gin.WrapH(playground.Handler()) // the web playground: GET / and its assets
-	r.GET("/", pg)
-	r.GET("/playground/*file", pg)
-
-	api := r.Group("/api/v1", s.rateLimit, limitBody, s.authenticate)
-	r.GET("/api/schemas", s.rateLimit, s.authenticate, s.schemas)
-	api.GET("/schemas", s.schemas)
-	api.POST("/brand", s.saveBrand)
-	api.GET("/brand", s.getBrand)
-	api.GET("/settings", s.getSettings)
-	api.PATCH("/settings", s.patchSettings)
-	api.GET("/usage", s.usage)
-	api.POST("/chart", requirePlan, s.chart)
-	api.POST("/render", s.render)
-	api.POST("/posts", requirePlan, s.createPost)
-	s.diagramRoutes(api)
-	api.POST("/animate", requirePlan, s.animate)
-	api.POST("/batch", requirePlan, s.batch)
-	api.GET("/jobs/:id", s.job)
-	api.GET("/jobs/batch/:batchId", s.batchStatus)
-	s.mountAdmin(r)
-	api.GET("/brandkit", s.brandkitCatalog)
-	api.POST("/brandkit/render", s.renderAsset)
-	api.POST("/logo", requirePlan, s.createLogo)
-	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
-	api.POST("/carousel/render", s.renderCarousel)
-	if d.MCP != nil {
-		// The tools call the REST routes in-process (r itself), where rate limits, validation and
-		// metering apply per call; here only the key is checked.
-		if h := d.MCP(r); h != nil {
-			r.POST("/mcp", limitBody, s.authenticate, gin.WrapH(h))
-		}
-	}
+	s.doc = doc
+	s.register(r, routes)
 	return r
 }
 
 func (s *server) healthz(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
 }
 
 // readyz runs every readiness check concurrently, each with a short deadline.
@@ -160,11 +132,16 @@ func (s *server) readyz(c *gin.Context) {
 	if status != http.StatusOK {
 		state = "not ready"
 	}
-	c.JSON(status, gin.H{"status": state, "checks": checks})
+	c.JSON(status, ReadyResponse{Status: state, Checks: checks})
 }
 
 func (s *server) schemas(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"patterns": s.Catalog.All()})
+	all := s.Catalog.All()
+	body := CatalogResponse{Patterns: make([]patterns.Entry, len(all))}
+	for i, p := range all {
+		body.Patterns[i] = p.Entry()
+	}
+	c.JSON(http.StatusOK, body)
 }
 
 func (s *server) usage(c *gin.Context) {
@@ -174,7 +151,7 @@ func (s *server) usage(c *gin.Context) {
 		return
 	}
 	a := account(c)
-	c.JSON(http.StatusOK, gin.H{"plan": a.Plan, "planStatus": a.PlanStatus, "usage": u})
+	c.JSON(http.StatusOK, UsageResponse{Plan: a.Plan, PlanStatus: a.PlanStatus, Usage: u})
 }
 
 func stack() string { return string(debug.Stack()) }
