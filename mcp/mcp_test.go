@@ -82,7 +82,7 @@ func newKey(t *testing.T, plan brandgen.Plan) string {
 // connectors open a client session over each transport with the given key.
 var connectors = map[string]func(t *testing.T, key string) *sdk.ClientSession{
 	"in-memory": func(t *testing.T, key string) *sdk.ClientSession {
-		srv, err := mcp.New(api, theApp.Catalog, key)
+		srv, err := mcp.New(api, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -333,7 +333,8 @@ func TestPlanAndKey(t *testing.T) {
 	})
 }
 
-// checkSchemas: the input schemas carry the fields and allowed values of the Go types.
+// checkSchemas: the input schemas (the OpenAPI request bodies) carry the fields and allowed values
+// of the Go types, self-contained (no $ref left).
 func checkSchemas(t *testing.T, tools []*sdk.Tool) {
 	t.Helper()
 	want := []struct {
@@ -357,6 +358,9 @@ func checkSchemas(t *testing.T, tools []*sdk.Tool) {
 	byName := map[string]map[string]any{}
 	for _, tl := range tools {
 		byName[tl.Name] = tl.InputSchema.(map[string]any)
+		if raw, _ := json.Marshal(tl.InputSchema); strings.Contains(string(raw), "$ref") || strings.Contains(string(raw), `"x-`) {
+			t.Errorf("%s: schema is not self-contained: %.300s", tl.Name, raw)
+		}
 	}
 	for _, w := range want {
 		s := byName[w.tool]
@@ -365,10 +369,16 @@ func checkSchemas(t *testing.T, tools []*sdk.Tool) {
 			t.Errorf("%s: no property %s", w.tool, w.field)
 			continue
 		}
-		if w.enum != nil {
-			got := fmt.Sprint(prop["enum"])
-			if got != fmt.Sprint(w.enum) {
-				t.Errorf("%s.%s enum = %s, want %v", w.tool, w.field, got, w.enum)
+		if w.enum != nil { // the same values, in any order
+			var got []string
+			for _, v := range prop["enum"].([]any) {
+				got = append(got, v.(string))
+			}
+			want := slices.Clone(w.enum)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s.%s enum = %v, want %v", w.tool, w.field, got, want)
 			}
 		}
 		req, _ := s["required"].([]any)
