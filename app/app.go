@@ -218,6 +218,7 @@ func (a *App) Handler() http.Handler {
 		Metrics: a.Metrics, Ready: a.Ready, Logger: a.Log, Diagrams: a.Diagrams,
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
 		Kit: a.Kit, Logos: a.Logos, AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
+		Admission: a.Pool,
 	})
 }
 

@@ -17,12 +17,12 @@ func (s *server) diagramRoutes(api *gin.RouterGroup) {
 	if s.Diagrams == nil {
 		return
 	}
-	api.POST("/diagrams", requirePlan, s.createDiagram)
+	api.POST("/diagrams", requirePlan, s.shed, s.createDiagram)
 	api.GET("/diagrams", s.listDiagrams)
 	api.GET("/diagrams/:id", s.getDiagram)
 	api.PATCH("/diagrams/:id", s.renameDiagram)
 	api.DELETE("/diagrams/:id", s.deleteDiagram)
-	api.POST("/diagrams/:id/refine", requirePlan, s.refineDiagram)
+	api.POST("/diagrams/:id/refine", requirePlan, s.shed, s.refineDiagram)
 }
 
 // diagramResponse is the Diagram of the contract; usage is added on metered calls.

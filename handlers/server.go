@@ -63,6 +63,9 @@ type Deps struct {
 	// TrustedProxies are the addresses or CIDRs whose X-Forwarded-For / X-Real-IP name the client;
 	// empty: the TCP peer is the client (headers are ignored, so they cannot dodge per-IP limits).
 	TrustedProxies []string
+	// Admission says whether a render would be taken now (the render pool's Busy); routes that
+	// render shed with its render_busy error before reading the body. Nil: no early shedding.
+	Admission interface{ Busy() error }
 	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
 	BodyTimeout time.Duration
 }
@@ -76,6 +79,8 @@ type server struct {
 	log        *slog.Logger
 	// bodyTimeout is Deps.BodyTimeout or its default.
 	bodyTimeout time.Duration
+	// shedLog samples the log lines of shed requests.
+	shedLog sampler
 }
 
 // New returns the service's HTTP handler.
@@ -117,9 +122,9 @@ func New(d Deps) http.Handler {
 	api.GET("/settings", s.getSettings)
 	api.PATCH("/settings", s.patchSettings)
 	api.GET("/usage", s.usage)
-	api.POST("/chart", requirePlan, s.chart)
-	api.POST("/render", s.render)
-	api.POST("/posts", requirePlan, s.createPost)
+	api.POST("/chart", requirePlan, s.shed, s.chart)
+	api.POST("/render", s.shed, s.render)
+	api.POST("/posts", requirePlan, s.shed, s.createPost)
 	s.diagramRoutes(api)
 	api.POST("/animate", requirePlan, s.animate)
 	api.POST("/batch", requirePlan, s.batch)
@@ -127,10 +132,10 @@ func New(d Deps) http.Handler {
 	api.GET("/jobs/batch/:batchId", s.batchStatus)
 	s.mountAdmin(r)
 	api.GET("/brandkit", s.brandkitCatalog)
-	api.POST("/brandkit/render", s.renderAsset)
-	api.POST("/logo", requirePlan, s.createLogo)
-	api.POST("/carousel", requirePlan, s.createCarousel) // carousel.go
-	api.POST("/carousel/render", s.renderCarousel)
+	api.POST("/brandkit/render", s.shed, s.renderAsset)
+	api.POST("/logo", requirePlan, s.shed, s.createLogo)
+	api.POST("/carousel", requirePlan, s.shed, s.createCarousel) // carousel.go
+	api.POST("/carousel/render", s.shed, s.renderCarousel)
 	return withHead(r)
 }
 
