@@ -68,6 +68,7 @@ func (c *client) do(ctx context.Context, i int) result {
 type phase struct {
 	name         string
 	d            time.Duration
+	inTime       int // 200s completed within the phase (throughput)
 	results      []result
 	total, ok    int
 	busy         int
@@ -78,7 +79,8 @@ type phase struct {
 	unrecovered  int
 }
 
-func (p *phase) rate() float64 { return float64(p.ok) / p.d.Seconds() }
+// rate is renders/s: 200s completed within the phase's d.
+func (p *phase) rate() float64 { return float64(p.inTime) / p.d.Seconds() }
 
 func (p *phase) latency(q float64) time.Duration {
 	var ds []time.Duration
@@ -175,6 +177,9 @@ func load(ctx context.Context, c *client, name string, n int, d, killEvery time.
 		switch {
 		case r.status == http.StatusOK:
 			p.ok++
+			if !r.start.Add(r.took).After(deadline) {
+				p.inTime++
+			}
 		case r.status == http.StatusServiceUnavailable && (r.code == "render_busy" || r.code == "database_unavailable"):
 			p.busy++
 			if r.retryAfter < 1 {

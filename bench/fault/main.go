@@ -190,9 +190,10 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 		targets = append(targets, target{"a render succeeds within 2 s of each Chromium kill", len(k.recoveries) > 0 && worst <= 2*time.Second && k.unrecovered == 0,
 			fmt.Sprintf("%d kills, worst %s, %d without a success after", len(k.recoveries)+k.unrecovered, worst.Round(time.Millisecond), k.unrecovered)})
 	}
-	from, end, peak := rssFigures(samples, runFor)
+	from, end, peak, at := rssFigures(samples, runFor)
 	targets = append(targets, target{"RSS flat within 10% and under 1 GB", peak < 1024 && end <= from*1.10,
-		fmt.Sprintf("%.0f MB at %s, %.0f MB at the end, peak %.0f MB", from, rssFrom(runFor).Round(time.Second), end, peak)})
+		fmt.Sprintf("%.0f MB at %s, %.0f MB at the end, peak %.0f MB (this process %.0f MB with the load clients, Chromium %.0f MB)",
+			from, rssFrom(runFor).Round(time.Second), end, peak, at.self, at.chromium)})
 	targets = append(targets, target{"no orphan process or profile folder after stop", orphans == 0 && profilesLeft <= 0,
 		fmt.Sprintf("%d processes, %d profile folders", orphans, max(profilesLeft, 0))})
 	if slow > 0 {
@@ -214,11 +215,11 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 
 func report(phases []*phase) {
 	w := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(w, "phase\trequests\t200\trenders/s\tp50\tp99\t503 busy\tRetry-After p50\tother\t")
+	fmt.Fprintln(w, "phase\trequests\t200\trenders/s\tp50\tp99\t503 busy\tRetry-After p50\twait p50\tother\t")
 	for _, p := range phases {
 		p50, p99 := p.latency(0.5), p.latency(0.99)
-		fmt.Fprintf(w, "%s\t%d\t%d\t%.2f\t%s\t%s\t%d\t%s\t%s\t\n", p.name, p.total, p.ok, p.rate(),
-			p50.Round(time.Millisecond), p99.Round(time.Millisecond), p.busy, p.retryP50(), p.otherText())
+		fmt.Fprintf(w, "%s\t%d\t%d\t%.2f\t%s\t%s\t%d\t%s\t%s\t%s\t\n", p.name, p.total, p.ok, p.rate(),
+			p50.Round(time.Millisecond), p99.Round(time.Millisecond), p.busy, p.retryP50(), (p50 - p.latency(0)).Round(100*time.Millisecond), p.otherText())
 	}
 	w.Flush()
 }

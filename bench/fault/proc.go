@@ -51,14 +51,15 @@ func descendants(pid int) []int {
 	return out
 }
 
-// rssMB sums VmRSS of this process and every process below it, in MB.
-func rssMB() float64 {
-	self := os.Getpid()
+// rssMB is VmRSS of this process (server and load clients) and of every process below it
+// (Chromium), in MB.
+func rssMB() (self, chromium float64) {
+	pid := os.Getpid()
 	total := int64(0)
-	for _, pid := range append([]int{self}, descendants(self)...) {
-		total += vmRSS(pid)
+	for _, c := range descendants(pid) {
+		total += vmRSS(c)
 	}
-	return float64(total) / 1024
+	return float64(vmRSS(pid)) / 1024, float64(total) / 1024
 }
 
 func vmRSS(pid int) int64 {

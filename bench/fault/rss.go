@@ -6,8 +6,10 @@ import (
 )
 
 type rssSample struct {
-	at time.Duration
-	mb float64
+	at       time.Duration
+	mb       float64 // self + chromium
+	self     float64
+	chromium float64
 }
 
 type rssSampler struct {
@@ -27,9 +29,9 @@ func startRSS() *rssSampler {
 		for {
 			select {
 			case <-t.C:
-				mb := rssMB()
+				self, chromium := rssMB()
 				s.mu.Lock()
-				s.samples = append(s.samples, rssSample{time.Since(start), mb})
+				s.samples = append(s.samples, rssSample{time.Since(start), self + chromium, self, chromium})
 				s.mu.Unlock()
 			case <-s.done:
 				return
@@ -50,7 +52,7 @@ func rssFrom(run time.Duration) time.Duration { return min(time.Minute, run/3) }
 
 // rssFigures are the RSS at rssFrom (mean of the samples of the 5 s after it), at the end (mean of
 // the last 5 s) and the peak, in MB.
-func rssFigures(samples []rssSample, run time.Duration) (from, end, peak float64) {
+func rssFigures(samples []rssSample, run time.Duration) (from, end, peak float64, peakAt rssSample) {
 	at := rssFrom(run)
 	mean := func(lo, hi time.Duration) float64 {
 		sum, n := 0.0, 0
@@ -66,7 +68,9 @@ func rssFigures(samples []rssSample, run time.Duration) (from, end, peak float64
 		return sum / float64(n)
 	}
 	for _, s := range samples {
-		peak = max(peak, s.mb)
+		if s.mb > peak {
+			peak, peakAt = s.mb, s
+		}
 	}
-	return mean(at, at+5*time.Second), mean(run-5*time.Second, run+time.Second), peak
+	return mean(at, at+5*time.Second), mean(run-5*time.Second, run+time.Second), peak, peakAt
 }
