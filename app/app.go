@@ -220,6 +220,7 @@ func (a *App) Handler() http.Handler {
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
 		Kit: a.Kit, Logos: a.Logos, MCP: a.mcpHTTP,
 		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
+		Admission: a.Pool,
 	})
 }
 

@@ -67,6 +67,9 @@ type Deps struct {
 	// TrustedProxies are the addresses or CIDRs whose X-Forwarded-For / X-Real-IP name the client;
 	// empty: the TCP peer is the client (headers are ignored, so they cannot dodge per-IP limits).
 	TrustedProxies []string
+	// Admission says whether a render would be taken now (the render pool's Busy); routes that
+	// render shed with its render_busy error before reading the body. Nil: no early shedding.
+	Admission interface{ Busy() error }
 	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
 	BodyTimeout time.Duration
 }
@@ -82,6 +85,8 @@ type server struct {
 	engine     *gin.Engine // the engine itself: the API the MCP tools call in-process (devsurface.go)
 	// bodyTimeout is Deps.BodyTimeout or its default.
 	bodyTimeout time.Duration
+	// shedLog samples the log lines of shed requests.
+	shedLog sampler
 }
 
 // New returns the service's HTTP handler.

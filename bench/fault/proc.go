@@ -1,0 +1,126 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"strconv"
+	"strings"
+	"syscall"
+)
+
+// children maps each pid to its child pids (Linux /proc; empty elsewhere).
+func children() map[int][]int {
+	out := map[int][]int{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		pid, err := strconv.Atoi(e.Name())
+		if err != nil {
+			continue
+		}
+		b, err := os.ReadFile("/proc/" + e.Name() + "/stat")
+		if err != nil {
+			continue
+		}
+		i := bytes.LastIndexByte(b, ')')
+		if i < 0 {
+			continue
+		}
+		f := bytes.Fields(b[i+1:])
+		if len(f) < 2 {
+			continue
+		}
+		ppid, _ := strconv.Atoi(string(f[1]))
+		out[ppid] = append(out[ppid], pid)
+	}
+	return out
+}
+
+// descendants lists every process below pid.
+func descendants(pid int) []int {
+	tree := children()
+	var out []int
+	queue := []int{pid}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, c := range tree[p] {
+			out = append(out, c)
+			queue = append(queue, c)
+		}
+	}
+	return out
+}
+
+// rssMB is VmRSS of this process (server and load clients) and of every process below it
+// (Chromium), in MB.
+func rssMB() (self, chromium float64) {
+	pid := os.Getpid()
+	total := int64(0)
+	for _, c := range descendants(pid) {
+		total += vmRSS(c)
+	}
+	return float64(vmRSS(pid)) / 1024, float64(total) / 1024
+}
+
+func vmRSS(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/status")
+	if err != nil {
+		return 0
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if rest, ok := strings.CutPrefix(line, "VmRSS:"); ok {
+			f := strings.Fields(rest)
+			if len(f) > 0 {
+				n, _ := strconv.ParseInt(f[0], 10, 64)
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+// browsers lists the main Chromium processes below this one: a --user-data-dir and no --type.
+func browsers() []int {
+	var out []int
+	for _, pid := range descendants(os.Getpid()) {
+		b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/cmdline")
+		if err != nil {
+			continue
+		}
+		args := strings.Split(string(b), "\x00")
+		main, browser := true, false
+		for _, a := range args {
+			if strings.HasPrefix(a, "--type=") {
+				main = false
+			}
+			if strings.HasPrefix(a, "--user-data-dir=") {
+				browser = true
+			}
+		}
+		if main && browser {
+			out = append(out, pid)
+		}
+	}
+	return out
+}
+
+// killBrowser SIGKILLs one main Chromium process and reports whether there was one.
+func killBrowser() bool {
+	pids := browsers()
+	if len(pids) == 0 {
+		return false
+	}
+	return syscall.Kill(pids[0], syscall.SIGKILL) == nil
+}
+
+// profileDirs counts brandgen browser profile folders in the temp dir.
+func profileDirs() int {
+	entries, _ := os.ReadDir(os.TempDir())
+	n := 0
+	for _, e := range entries {
+		if e.IsDir() && strings.HasPrefix(e.Name(), "brandgen-chromium-") {
+			n++
+		}
+	}
+	return n
+}
