@@ -17,6 +17,7 @@ import (
 	"github.com/brandgen/brandgen/handlers"
 	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/logo"
+	"github.com/brandgen/brandgen/mcp"
 	"github.com/brandgen/brandgen/meter"
 	"github.com/brandgen/brandgen/metrics"
 	"github.com/brandgen/brandgen/patterns"
@@ -217,9 +218,19 @@ func (a *App) Handler() http.Handler {
 		Meter: a.Meter, Catalog: a.Catalog, Planner: a.Planner, Brands: a.Brands, Studio: a.Studio,
 		Metrics: a.Metrics, Ready: a.Ready, Logger: a.Log, Diagrams: a.Diagrams,
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
-		Kit: a.Kit, Logos: a.Logos, AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
-		Admission: a.Pool,
+		Kit: a.Kit, Logos: a.Logos, MCP: a.mcpHTTP,
+		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies, Admission: a.Pool,
 	})
+}
+
+// mcpHTTP is the MCP tool server's streamable HTTP handler over the REST API handler api (/mcp).
+func (a *App) mcpHTTP(api http.Handler) http.Handler {
+	srv, err := mcp.New(api, a.Catalog, "")
+	if err != nil { // the tools' schemas are built from Go types: a programming error
+		a.Log.Error("MCP server not mounted", "err", err)
+		return nil
+	}
+	return mcp.HTTPHandler(srv)
 }
 
 // Server is the http.Server for Handler on addr, with the service's timeouts and header cap.

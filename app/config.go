@@ -41,6 +41,7 @@ type Config struct {
 	TrustedProxies []string
 	Volumes        map[brandgen.Plan]brandgen.Volume
 	LogLevel       string // BRANDGEN_LOG_LEVEL
+	APIKey         string // BRANDGEN_API_KEY: the key `brandgen mcp` calls with (unset: the local dev key)
 }
 
 // LoadConfig reads the Config from the environment; every bad variable is named in the error.
@@ -60,6 +61,7 @@ func LoadConfig() (Config, error) {
 		WorkerAddr:    env("BRANDGEN_WORKER_ADDR", ":8081"),
 		JobsPrefix:    env("BRANDGEN_JOBS_PREFIX", "brandgen"),
 		LogLevel:      env("BRANDGEN_LOG_LEVEL", "info"),
+		APIKey:        os.Getenv("BRANDGEN_API_KEY"),
 		Volumes:       map[brandgen.Plan]brandgen.Volume{},
 	}
 	var errs []string

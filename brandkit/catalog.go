@@ -134,9 +134,9 @@ func (a Asset) Supports(t brandgen.Theme) bool {
 // Request is a render request: an asset id, an optional theme, tagline override and pills.
 type Request struct {
 	ID      string         `json:"id"`
-	Theme   brandgen.Theme `json:"theme"`
-	Tagline string         `json:"tagline"`
-	Pills   []string       `json:"pills"`
+	Theme   brandgen.Theme `json:"theme,omitempty"`
+	Tagline string         `json:"tagline,omitempty"`
+	Pills   []string       `json:"pills,omitempty"`
 }
 
 // Spec is a validated request: the asset, the theme it is drawn in and the cleaned text.

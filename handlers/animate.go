@@ -16,18 +16,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// animateRequest is the body of POST /animate.
-type animateRequest struct {
-	lookRequest
-	Format    string          `json:"format"`
-	Pattern   string          `json:"pattern"` // a /posts or /chart response sent back as is
-	Layout    string          `json:"layout"`
-	Content   json.RawMessage `json:"content"`
-	DiagramID *string         `json:"diagramId"`
-	Anim      animate.Mode    `json:"anim"`
-	Speed     animate.Speed   `json:"speed"`
-}
-
 // animate makes a reveal GIF of held content (format + content) or of a stored diagram
 // (diagramId alone). With the job queue it answers 202 with a job id; without, it renders inline.
 // It counts one generation, refunded when the animation fails.
@@ -37,7 +25,7 @@ func (s *server) animate(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	var req animateRequest
+	var req AnimateRequest
 	issues := decodeFields(fields, &req)
 	issues = append(issues, decodeFields(fields, &req.lookRequest)...)
 	issues = append(issues, req.issues()...)
@@ -101,14 +89,14 @@ func (s *server) animate(c *gin.Context) {
 			if err != nil {
 				return jobsError(err)
 			}
-			c.JSON(http.StatusAccepted, gin.H{"async": true, "jobId": id})
+			c.JSON(http.StatusAccepted, AnimateAccepted{Async: true, JobID: id})
 			return nil
 		}
 		gif, err := s.Animator.Animate(ctx, r)
 		if err != nil {
 			return err
 		}
-		c.JSON(http.StatusOK, gin.H{"gif": "data:image/gif;base64," + base64.StdEncoding.EncodeToString(gif)})
+		c.JSON(http.StatusOK, AnimateResponse{GIF: "data:image/gif;base64," + base64.StdEncoding.EncodeToString(gif)})
 		return nil
 	})
 }

@@ -37,12 +37,7 @@ func (s *server) batch(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	var req struct {
-		lookRequest
-		Format string            `json:"format"`
-		Base   json.RawMessage   `json:"base"`
-		Items  []json.RawMessage `json:"items"`
-	}
+	var req BatchRequest
 	issues := decodeFields(fields, &req)
 	issues = append(issues, decodeFields(fields, &req.lookRequest)...)
 	issues = append(issues, req.issues()...)
@@ -101,7 +96,7 @@ func (s *server) batch(c *gin.Context) {
 		if err != nil {
 			return jobsError(err)
 		}
-		c.JSON(http.StatusAccepted, gin.H{"batchId": accepted.BatchID, "total": len(accepted.JobIDs), "skipped": skipped, "jobIds": accepted.JobIDs})
+		c.JSON(http.StatusAccepted, BatchAccepted{BatchID: accepted.BatchID, Total: len(accepted.JobIDs), Skipped: skipped, JobIDs: accepted.JobIDs})
 		return nil
 	})
 }
@@ -163,22 +158,15 @@ func mergeOneLevel(base, item map[string]json.RawMessage) map[string]json.RawMes
 	return out
 }
 
-// mountAdmin serves the asynqmon dashboard at /admin/queues behind basic auth (any user name,
-// the password BRANDGEN_ADMIN_PASSWORD).
-func (s *server) mountAdmin(r *gin.Engine) {
-	if s.Admin == nil || s.AdminPassword == "" {
-		return
-	}
-	h := gin.WrapH(s.Admin)
-	auth := func(c *gin.Context) {
+// adminAuth puts basic auth (any user name, the password BRANDGEN_ADMIN_PASSWORD) in front of h.
+func (s *server) adminAuth(h gin.HandlerFunc) gin.HandlerFunc {
+	return func(c *gin.Context) {
 		_, pass, ok := c.Request.BasicAuth()
 		if !ok || subtle.ConstantTimeCompare([]byte(pass), []byte(s.AdminPassword)) != 1 {
 			c.Header("WWW-Authenticate", `Basic realm="brandgen admin", charset="UTF-8"`)
 			fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "the admin dashboard needs the admin password (basic auth)"))
 			return
 		}
-		c.Next()
+		h(c)
 	}
-	r.Any("/admin/queues", auth, h)
-	r.Any("/admin/queues/*path", auth, h)
 }

@@ -37,7 +37,7 @@ func (s *server) saveBrand(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"brand": b})
+	c.JSON(http.StatusOK, BrandResponse{Brand: b})
 }
 
 // getBrand returns the saved profile ({} when none was saved).
@@ -47,7 +47,7 @@ func (s *server) getBrand(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, gin.H{"brand": b})
+	c.JSON(http.StatusOK, BrandResponse{Brand: b})
 }
 
 // unprefix strips a field prefix from a validation error's issues.
@@ -72,9 +72,7 @@ func (s *server) getSettings(c *gin.Context) {
 // patchSettings merges diagramDefaults: a field present sets it, null clears it back to the system
 // default, an absent field is kept.
 func (s *server) patchSettings(c *gin.Context) {
-	var req struct {
-		DiagramDefaults map[string]json.RawMessage `json:"diagramDefaults"`
-	}
+	var req SettingsPatch
 	if err := bind(c, &req); err != nil {
 		fail(c, err)
 		return

@@ -19,16 +19,7 @@ type KitRenderer interface {
 
 // brandkitCatalog lists the brand-kit assets.
 func (s *server) brandkitCatalog(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"assets": brandkit.All()})
-}
-
-// assetResponse is the body of POST /brandkit/render.
-type assetResponse struct {
-	ID     string `json:"id"`
-	Title  string `json:"title"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Image  string `json:"image"`
+	c.JSON(http.StatusOK, AssetList{Assets: brandkit.All()})
 }
 
 // renderAsset renders one brand-kit asset from the saved brand: free, deterministic, every plan.
@@ -52,7 +43,7 @@ func (s *server) renderAsset(c *gin.Context) {
 		return
 	}
 	a := spec.Asset
-	c.JSON(http.StatusOK, assetResponse{ID: a.ID, Title: a.Title, Width: a.W, Height: a.H, Image: pngURI(png)})
+	c.JSON(http.StatusOK, AssetResponse{ID: a.ID, Title: a.Title, Width: a.W, Height: a.H, Image: pngURI(png)})
 }
 
 // LogoMaker makes logo marks (logo.Maker behind a colour lookup, see app).
@@ -64,19 +55,10 @@ type LogoMaker interface {
 // maxLogoPrompt is the /logo prompt cap (api-v1.md).
 const maxLogoPrompt = 2000
 
-// logoResponse is the body of POST /logo.
-type logoResponse struct {
-	Image    string `json:"image"`
-	FreeLeft int    `json:"freeLeft"`
-	Credits  int    `json:"credits"`
-}
-
 // createLogo charges one logo (the free one first, then LogoPriceCredits), makes the mark and
 // refunds the charge on any failure, so balances change only with a logo returned.
 func (s *server) createLogo(c *gin.Context) {
-	var req struct {
-		Prompt *string `json:"prompt"`
-	}
+	var req LogoRequest
 	if err := bind(c, &req); err != nil {
 		fail(c, err)
 		return
@@ -104,5 +86,5 @@ func (s *server) createLogo(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, logoResponse{Image: pngURI(png), FreeLeft: freeLeft, Credits: credits})
+	c.JSON(http.StatusOK, LogoResponse{Image: pngURI(png), FreeLeft: freeLeft, Credits: credits})
 }

@@ -17,20 +17,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// carouselResponse is the body of POST /carousel (with usage) and POST /carousel/render.
-type carouselResponse struct {
-	Pattern string       `json:"pattern"`
-	Slides  []string     `json:"slides"`
-	PDF     string       `json:"pdf"`
-	Content carouselDeck `json:"content"`
-	Usage   *meter.Usage `json:"usage,omitempty"`
-}
-
-// carouselDeck is the editable content of a carousel: its slide objects.
-type carouselDeck struct {
-	Slides []any `json:"slides"`
-}
-
 // carouselLook validates the display fields of the carousel endpoints: size portrait or square.
 func carouselLook(req lookRequest) []brandgen.Issue {
 	issues := req.issues()
@@ -61,10 +47,7 @@ func readCarouselRequest(c *gin.Context, req any, look *lookRequest) ([]brandgen
 // createCarousel plans 5 to 10 slides from a prompt (model or offline planner), renders them and
 // the PDF, and counts one generation, only when all of that succeeded.
 func (s *server) createCarousel(c *gin.Context) {
-	var req struct {
-		lookRequest
-		Prompt *string `json:"prompt"`
-	}
+	var req CarouselRequest
 	issues, err := readCarouselRequest(c, &req, &req.lookRequest)
 	if err != nil {
 		fail(c, err)
@@ -108,13 +91,7 @@ func (s *server) createCarousel(c *gin.Context) {
 // answer sent back unmodified works too (its top-level slides are the images, so content.slides
 // is used).
 func (s *server) renderCarousel(c *gin.Context) {
-	var req struct {
-		lookRequest
-		Slides  json.RawMessage `json:"slides"`
-		Content *struct {
-			Slides json.RawMessage `json:"slides"`
-		} `json:"content"`
-	}
+	var req CarouselRenderRequest
 	issues, err := readCarouselRequest(c, &req, &req.lookRequest)
 	if err != nil {
 		fail(c, err)
@@ -158,14 +135,14 @@ func hasIssue(issues []brandgen.Issue, field string) bool {
 }
 
 // makeCarousel renders typed slides into the answer body (without usage).
-func (s *server) makeCarousel(c *gin.Context, typed []any, look lookRequest) (carouselResponse, error) {
+func (s *server) makeCarousel(c *gin.Context, typed []any, look lookRequest) (CarouselResponse, error) {
 	deck, err := carousel.New(s.Studio, s.log).Make(c.Request.Context(), carousel.Request{AccountID: account(c).ID,
 		Slides: typed, Look: look.look(), Brand: look.Brand, Unbranded: look.Unbranded})
 	if err != nil {
-		return carouselResponse{}, err
+		return CarouselResponse{}, err
 	}
-	body := carouselResponse{Pattern: carousel.Pattern, Slides: make([]string, len(deck.PNGs)),
-		PDF: "data:application/pdf;base64," + base64.StdEncoding.EncodeToString(deck.PDF), Content: carouselDeck{Slides: typed}}
+	body := CarouselResponse{Pattern: carousel.Pattern, Slides: make([]string, len(deck.PNGs)),
+		PDF: "data:application/pdf;base64," + base64.StdEncoding.EncodeToString(deck.PDF), Content: CarouselContent{Slides: typed}}
 	for i, png := range deck.PNGs {
 		body.Slides[i] = pngURI(png)
 	}

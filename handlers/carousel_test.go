@@ -92,7 +92,7 @@ func TestCarousel(t *testing.T) {
 		if first["kind"] != "cover" || first["title"] != "How to write a great README" || last["kind"] != "cta" {
 			t.Fatalf("cover %v, last %v", first, last)
 		}
-		if u := body.Usage; u == nil || u.Generations != 1 || u.Used != 1 || u.Remaining != 899 || u.Provider != "offline" || u.Model != "rules-v1" {
+		if u := body.Usage; u == nil || u.Generations != 1 || u.Used != 1 || u.Remaining != 899 || u.Provider != "offline" || u.Model != generate.OfflineModel {
 			t.Fatalf("usage %+v", body.Usage)
 		}
 

@@ -12,25 +12,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// diagramRoutes adds the /diagrams family (when the service is wired).
-func (s *server) diagramRoutes(api *gin.RouterGroup) {
-	if s.Diagrams == nil {
-		return
-	}
-	api.POST("/diagrams", requirePlan, s.shed, s.createDiagram)
-	api.GET("/diagrams", s.listDiagrams)
-	api.GET("/diagrams/:id", s.getDiagram)
-	api.PATCH("/diagrams/:id", s.renameDiagram)
-	api.DELETE("/diagrams/:id", s.deleteDiagram)
-	api.POST("/diagrams/:id/refine", requirePlan, s.shed, s.refineDiagram)
-}
-
-// diagramResponse is the Diagram of the contract; usage is added on metered calls.
-type diagramResponse struct {
-	diagrams.Diagram
-	Usage *meter.Usage `json:"usage,omitempty"`
-}
-
 // decodeDisplay decodes a request body into dst (a struct embedding diagrams.Display) field by
 // field, naming every field of the wrong type.
 func decodeDiagramBody(c *gin.Context, dst any, display *diagrams.Display) []brandgen.Issue {
@@ -106,13 +87,11 @@ func (s *server) metered(c *gin.Context, fn func(context.Context) (diagrams.Resu
 func respondDiagram(c *gin.Context, r diagrams.Result, u *meter.Usage) {
 	d := r.Diagram
 	d.Image = pngURI(r.PNG)
-	c.JSON(http.StatusOK, diagramResponse{Diagram: d, Usage: u})
+	c.JSON(http.StatusOK, DiagramResponse{Diagram: d, Usage: u})
 }
 
 func (s *server) renameDiagram(c *gin.Context) {
-	var req struct {
-		Title *string `json:"title"`
-	}
+	var req RenameRequest
 	if err := bind(c, &req); err != nil {
 		fail(c, err)
 		return
@@ -249,11 +228,7 @@ func (s *server) listDiagrams(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	body := gin.H{"diagrams": list}
-	if next != "" {
-		body["next"] = next
-	}
-	c.JSON(http.StatusOK, body)
+	c.JSON(http.StatusOK, DiagramList{Diagrams: list, Next: next})
 }
 
 // dedupe drops repeated issues (a field decoded by both the request and its display part).

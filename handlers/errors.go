@@ -14,15 +14,6 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// envelope is the error body of every non-2xx answer.
-type envelope struct {
-	Error   string           `json:"error"`
-	Message string           `json:"message"`
-	Issues  []brandgen.Issue `json:"issues,omitempty"`
-	// IssuesOmitted counts the issues past the first maxIssues, which are not listed.
-	IssuesOmitted int `json:"issuesOmitted,omitempty"`
-}
-
 // Error bodies never echo input at any size: at most maxIssues issues, each field name clipped to
 // maxFieldEcho and each message to maxMessageEcho characters.
 const (
@@ -116,7 +107,7 @@ func fail(c *gin.Context, err error) {
 	if e.RetryAfter > 0 {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
 	}
-	body := envelope{Error: string(e.Code), Message: clip(e.Message, maxMessageEcho)}
+	body := ErrorBody{Error: string(e.Code), Message: clip(e.Message, maxMessageEcho)}
 	if e.Code == brandgen.CodeValidation {
 		body.Issues, body.IssuesOmitted = clipIssues(e.Issues, maxIssues)
 		if body.IssuesOmitted > 0 {

@@ -19,23 +19,10 @@ import (
 // maxPrompt is the prompt cap of /posts, /diagrams, /carousel and refine.
 const maxPrompt = 4000
 
-// postsResponse is the body of POST /posts.
-type postsResponse struct {
-	Pattern string      `json:"pattern"`
-	Content any         `json:"content"`
-	Image   string      `json:"image"`
-	Usage   meter.Usage `json:"usage"`
-}
-
 // createPost plans a post from a prompt (model or offline planner), renders it, and counts one
 // generation, only when all of that succeeded.
 func (s *server) createPost(c *gin.Context) {
-	var req struct {
-		lookRequest
-		Prompt *string `json:"prompt"`
-		Format string  `json:"format"`
-		Layout string  `json:"layout"`
-	}
+	var req PostRequest
 	fields, err := readFields(c)
 	if err != nil {
 		fail(c, err)
@@ -89,7 +76,7 @@ func (s *server) createPost(c *gin.Context) {
 		}
 		u := res.Usage()
 		u.Provider, u.Model, u.PromptTokens, u.CompletionTokens = plan.Provider, plan.Model, plan.PromptTokens, plan.CompletionTokens
-		c.JSON(http.StatusOK, postsResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u})
+		c.JSON(http.StatusOK, PostResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u})
 		return nil
 	})
 }

@@ -63,7 +63,7 @@ func TestPosts(t *testing.T) {
 		if r.status != 200 {
 			t.Fatalf("posts: %d %s", r.status, r.body)
 		}
-		var body postsResponse
+		var body PostResponse
 		if err := json.Unmarshal(r.body, &body); err != nil {
 			t.Fatal(err)
 		}
@@ -124,7 +124,7 @@ func TestPostsModelAndMetering(t *testing.T) {
 	if r.status != 200 {
 		t.Fatalf("model post: %d %s", r.status, r.body)
 	}
-	var body postsResponse
+	var body PostResponse
 	json.Unmarshal(r.body, &body)
 	if body.Pattern != "stat" || body.Usage.Provider != "openai" || body.Usage.Model != "test-model-2026" ||
 		body.Usage.PromptTokens != 120 || body.Usage.CompletionTokens != 30 || body.Usage.Used != 1 || body.Usage.Limit != 2 {

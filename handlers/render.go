@@ -15,11 +15,11 @@ import (
 
 // lookRequest are the display fields most generation calls share.
 type lookRequest struct {
-	Size      brandgen.Size   `json:"size"`
-	Theme     brandgen.Theme  `json:"theme"`
-	Style     brandgen.Style  `json:"style"`
-	Brand     *brandgen.Brand `json:"brand"`
-	Unbranded bool            `json:"unbranded"`
+	Size      brandgen.Size   `json:"size,omitempty"`
+	Theme     brandgen.Theme  `json:"theme,omitempty"`
+	Style     brandgen.Style  `json:"style,omitempty"`
+	Brand     *brandgen.Brand `json:"brand,omitempty"`
+	Unbranded bool            `json:"unbranded,omitempty"` // strips name and logo for this render; colours kept
 }
 
 func (l lookRequest) look() brandgen.Look {
@@ -33,13 +33,6 @@ func (l lookRequest) issues() []brandgen.Issue {
 		issues = append(issues, branding.Validate(*l.Brand, "brand.")...)
 	}
 	return issues
-}
-
-// imageResponse is the body of /chart and /render.
-type imageResponse struct {
-	Pattern string `json:"pattern"`
-	Content any    `json:"content"`
-	Image   string `json:"image"`
 }
 
 func pngURI(png []byte) string {
@@ -57,8 +50,8 @@ func (s *server) chart(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	var req lookRequest
-	issues := decodeFields(fields, &req)
+	var req ChartRequest
+	issues := decodeFields(fields, &req.lookRequest)
 	issues = append(issues, req.issues()...)
 	content := map[string]json.RawMessage{}
 	for _, k := range chartFields {
@@ -79,13 +72,7 @@ func (s *server) chart(c *gin.Context) {
 // render re-renders held content: the body of a /posts or /chart response is accepted as is (key
 // pattern for format, extra keys ignored). It never calls a model and is free.
 func (s *server) render(c *gin.Context) {
-	var req struct {
-		lookRequest
-		Format  string          `json:"format"`
-		Pattern string          `json:"pattern"`
-		Layout  string          `json:"layout"`
-		Content json.RawMessage `json:"content"`
-	}
+	var req RenderRequest
 	fields, err := readFields(c)
 	if err != nil {
 		fail(c, err)
@@ -131,7 +118,7 @@ func (s *server) respondImage(c *gin.Context, j studio.Job) {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, imageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png)})
+	c.JSON(http.StatusOK, ImageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png)})
 }
 
 func (s *server) patternIDs() string {

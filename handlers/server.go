@@ -5,6 +5,7 @@ package handlers
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"net/http"
 	"runtime/debug"
@@ -57,6 +58,9 @@ type Deps struct {
 	// AdminPassword; not mounted when either is unset.
 	Admin         http.Handler
 	AdminPassword string
+	// MCP makes the MCP tool server's streamable HTTP handler over the REST API handler it is
+	// given; mounted at POST /mcp behind x-api-key. Nil (or a nil result): not mounted.
+	MCP func(api http.Handler) http.Handler
 	// AuthLimiter counts failed authentications (a key that is not valid) per client address; when
 	// it denies, the address gets 429 before its key is looked up. Nil: 20 per minute in process.
 	AuthLimiter ratelimit.Limiter
@@ -77,6 +81,8 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
+	doc        []byte       // the OpenAPI document (apidoc.go)
+	mcp        http.Handler // the MCP tool server at /mcp, nil when not mounted
 	// bodyTimeout is Deps.BodyTimeout or its default.
 	bodyTimeout time.Duration
 	// shedLog samples the log lines of shed requests.
@@ -84,7 +90,9 @@ type server struct {
 }
 
 // New returns the service's HTTP handler.
-func New(d Deps) http.Handler {
+func New(d Deps) http.Handler { return withHead(newEngine(d)) }
+
+func newEngine(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	if d.Logger == nil {
 		d.Logger = slog.Default()
@@ -107,40 +115,24 @@ func New(d Deps) http.Handler {
 	r.Use(withRequestID, s.accessLog, s.recoverPanic, limitHeaders, s.bodyDeadline)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
-
-	r.GET("/healthz", s.healthz)
-	r.GET("/readyz", s.readyz)
-	if d.Metrics != nil {
-		r.GET("/metrics", gin.WrapH(d.Metrics.Handler()))
+	if d.MCP != nil {
+		// The tools call the REST routes in-process (r itself), where rate limits, validation and
+		// metering apply per call; at /mcp only the body cap and the key are checked.
+		s.mcp = d.MCP(r)
 	}
 
-	api := r.Group("/api/v1", s.rateLimit, limitBody, s.authenticate)
-	r.GET("/api/schemas", s.rateLimit, s.authenticate, s.schemas)
-	api.GET("/schemas", s.schemas)
-	api.POST("/brand", s.saveBrand)
-	api.GET("/brand", s.getBrand)
-	api.GET("/settings", s.getSettings)
-	api.PATCH("/settings", s.patchSettings)
-	api.GET("/usage", s.usage)
-	api.POST("/chart", requirePlan, s.shed, s.chart)
-	api.POST("/render", s.shed, s.render)
-	api.POST("/posts", requirePlan, s.shed, s.createPost)
-	s.diagramRoutes(api)
-	api.POST("/animate", requirePlan, s.animate)
-	api.POST("/batch", requirePlan, s.batch)
-	api.GET("/jobs/:id", s.job)
-	api.GET("/jobs/batch/:batchId", s.batchStatus)
-	s.mountAdmin(r)
-	api.GET("/brandkit", s.brandkitCatalog)
-	api.POST("/brandkit/render", s.shed, s.renderAsset)
-	api.POST("/logo", requirePlan, s.shed, s.createLogo)
-	api.POST("/carousel", requirePlan, s.shed, s.createCarousel) // carousel.go
-	api.POST("/carousel/render", s.shed, s.renderCarousel)
-	return withHead(r)
+	routes := s.routes() // routes.go: the one table of routes and their documentation
+	doc, err := apiDoc(routes, s.Catalog)
+	if err != nil { // the table or a type is wrong: a programming error the tests catch
+		panic(fmt.Sprintf("handlers: OpenAPI document: %v", err))
+	}
+	s.doc = doc
+	s.register(r, routes)
+	return r
 }
 
 func (s *server) healthz(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"status": "ok"})
+	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
 }
 
 // readyz runs every readiness check concurrently, each with a short deadline. Anyone sees each
@@ -175,11 +167,16 @@ func (s *server) readyz(c *gin.Context) {
 	if status != http.StatusOK {
 		state = "not ready"
 	}
-	c.JSON(status, gin.H{"status": state, "checks": checks})
+	c.JSON(status, ReadyResponse{Status: state, Checks: checks})
 }
 
 func (s *server) schemas(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"patterns": s.Catalog.All()})
+	all := s.Catalog.All()
+	body := CatalogResponse{Patterns: make([]patterns.Entry, len(all))}
+	for i, p := range all {
+		body.Patterns[i] = p.Entry()
+	}
+	c.JSON(http.StatusOK, body)
 }
 
 func (s *server) usage(c *gin.Context) {
@@ -189,7 +186,7 @@ func (s *server) usage(c *gin.Context) {
 		return
 	}
 	a := account(c)
-	c.JSON(http.StatusOK, gin.H{"plan": a.Plan, "planStatus": a.PlanStatus, "usage": u})
+	c.JSON(http.StatusOK, UsageResponse{Plan: a.Plan, PlanStatus: a.PlanStatus, Usage: u})
 }
 
 func stack() string { return string(debug.Stack()) }

@@ -59,17 +59,29 @@ type Pattern struct {
 	check    func(any, string) []brandgen.Issue
 }
 
-// MarshalJSON writes the catalog entry: {id, title, description, kind, layouts?, schema}.
-func (p *Pattern) MarshalJSON() ([]byte, error) {
-	return json.Marshal(struct {
-		ID          string          `json:"id"`
-		Title       string          `json:"title"`
-		Description string          `json:"description"`
-		Kind        Kind            `json:"kind"`
-		Layouts     []string        `json:"layouts,omitempty"`
-		Schema      json.RawMessage `json:"schema"`
-	}{p.ID, p.Title, p.Description, p.Kind, p.Layouts, p.Schema})
+// Entry is a pattern as the catalog (GET /schemas) lists it.
+type Entry struct {
+	ID          string          `json:"id"`
+	Title       string          `json:"title"`
+	Description string          `json:"description"`
+	Kind        Kind            `json:"kind"`
+	Layouts     []string        `json:"layouts,omitempty"`
+	Schema      json.RawMessage `json:"schema"`
 }
+
+// JSONSchemaExtend describes the entry in the published OpenAPI document.
+func (Entry) JSONSchemaExtend(s *invopop.Schema) {
+	s.Properties.Set("kind", &invopop.Schema{Type: "string", Enum: []any{string(KindPost), string(KindChart), string(KindSlide)}})
+	s.Properties.Set("schema", &invopop.Schema{Type: "object", AdditionalProperties: invopop.TrueSchema, Description: "The content's JSON Schema (2020-12)."})
+}
+
+// Entry returns the pattern's catalog entry.
+func (p *Pattern) Entry() Entry {
+	return Entry{ID: p.ID, Title: p.Title, Description: p.Description, Kind: p.Kind, Layouts: p.Layouts, Schema: p.Schema}
+}
+
+// MarshalJSON writes the catalog entry: {id, title, description, kind, layouts?, schema}.
+func (p *Pattern) MarshalJSON() ([]byte, error) { return json.Marshal(p.Entry()) }
 
 // Catalog holds the patterns in registration order.
 type Catalog struct {

@@ -253,6 +253,10 @@ func New(cfg Config) (*Pool, error) {
 	return p, nil
 }
 
+// FindChrome returns the browser binary a Pool uses for Config.ChromePath path (tests and tools
+// that launch their own browser use it to pick the same one).
+func FindChrome(path string) (string, error) { return findChrome(path) }
+
 // findChrome returns the browser binary: path when set (a name is looked up on PATH), else the
 // first known location that exists.
 func findChrome(path string) (string, error) {

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # Installs the tools tests use to check outputs with real readers (as root, with apt): rsvg-convert
 # (SVG exports), poppler-utils (pdfinfo, pdftoppm, pdftotext for carousel PDFs), gifsicle (GIF size
-# reference). Without root it says what to install and fails.
+# reference), then the pinned npm tools of the OpenAPI tests (scripts/openapi-tools.sh). Without
+# root it says what to install and fails.
 set -euo pipefail
+bash "$(dirname "$0")/openapi-tools.sh"
 packages=(librsvg2-bin poppler-utils gifsicle)
 missing=()
 for p in "${packages[@]}"; do

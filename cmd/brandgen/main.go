@@ -1,6 +1,7 @@
 // Command brandgen is the brandgen server and its operator tools, in one binary:
 //
 //	brandgen serve                 the HTTP API
+//	brandgen mcp                   the MCP tool server on stdio (see the README)
 //	brandgen worker                the async job worker (animations, batch renders) on REDIS_URL
 //	brandgen migrate               apply database migrations and exit
 //	brandgen keys create --account NAME --plan free|pro|developer
@@ -32,6 +33,7 @@ const usage = `usage: brandgen <command> [flags]
 
 commands:
   serve      run the HTTP API (BRANDGEN_ADDR, default :8080)
+  mcp        serve the MCP tools on stdio (key: BRANDGEN_API_KEY, else the local dev key)
   worker     run the async job worker on REDIS_URL (health on BRANDGEN_WORKER_ADDR, default :8081)
   migrate    apply database migrations and exit
   keys       create | list | revoke API keys
@@ -72,6 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	switch args[0] {
 	case "serve":
 		return serve(ctx, cfg, log, args[1:], stdout)
+	case "mcp":
+		return mcpCmd(ctx, cfg, log, args[1:])
 	case "worker":
 		return worker(ctx, cfg, log, args[1:])
 	case "migrate":
