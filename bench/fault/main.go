@@ -13,7 +13,7 @@
 //   - slow senders (with -slow N): N loopback connections that announce a 200000-byte body and send
 //     one byte, open during the whole run; counted when the server has closed them;
 //
-// sampling RSS (this process and every Chromium below it) every 500 ms. After stopping the server
+// sampling memory (PSS of this process and of every Chromium process below it) every 500 ms. After stopping the server
 // it counts processes left below this one and browser profile folders left in the temp dir.
 //
 // Targets, printed with PASS/FAIL: no 5xx but 503 render_busy/database_unavailable, each with a
@@ -191,7 +191,7 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 			fmt.Sprintf("%d kills, worst %s, %d without a success after", len(k.recoveries)+k.unrecovered, worst.Round(time.Millisecond), k.unrecovered)})
 	}
 	from, end, peak, at := rssFigures(samples, runFor)
-	targets = append(targets, target{"RSS flat within 10% and under 1 GB", peak < 1024 && end <= from*1.10,
+	targets = append(targets, target{"memory (PSS) flat within 10% and under 1 GB", peak < 1024 && end <= from*1.10,
 		fmt.Sprintf("%.0f MB at %s, %.0f MB at the end, peak %.0f MB (this process %.0f MB with the load clients, Chromium %.0f MB)",
 			from, rssFrom(runFor).Round(time.Second), end, peak, at.self, at.chromium)})
 	targets = append(targets, target{"no orphan process or profile folder after stop", orphans == 0 && profilesLeft <= 0,

@@ -51,15 +51,32 @@ func descendants(pid int) []int {
 	return out
 }
 
-// rssMB is VmRSS of this process (server and load clients) and of every process below it
-// (Chromium), in MB.
+// rssMB is the memory of this process (server and load clients) and of every process below it
+// (Chromium), in MB: PSS (proportional set size, so pages Chromium's processes share count once),
+// or VmRSS where PSS cannot be read.
 func rssMB() (self, chromium float64) {
 	pid := os.Getpid()
 	total := int64(0)
 	for _, c := range descendants(pid) {
-		total += vmRSS(c)
+		total += pss(c)
 	}
-	return float64(vmRSS(pid)) / 1024, float64(total) / 1024
+	return float64(pss(pid)) / 1024, float64(total) / 1024
+}
+
+// pss is a process's PSS in kB from /proc/<pid>/smaps_rollup, else its VmRSS.
+func pss(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/smaps_rollup")
+	if err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "Pss:"); ok {
+				if f := strings.Fields(rest); len(f) > 0 {
+					n, _ := strconv.ParseInt(f[0], 10, 64)
+					return n
+				}
+			}
+		}
+	}
+	return vmRSS(pid)
 }
 
 func vmRSS(pid int) int64 {
