@@ -161,7 +161,7 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 	closeApp()
 	time.Sleep(500 * time.Millisecond)
 	orphans := len(descendants(os.Getpid()))
-	profilesLeft := profileDirs() - profilesBefore
+	profilesLeft := leftProfiles(profilesBefore)
 
 	report(phases)
 	var targets []target
@@ -194,8 +194,8 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 	targets = append(targets, target{"memory (PSS) flat within 10% and under 1 GB", peak < 1024 && end <= from*1.10,
 		fmt.Sprintf("%.0f MB at %s, %.0f MB at the end, peak %.0f MB (this process %.0f MB with the load clients, Chromium %.0f MB)",
 			from, rssFrom(runFor).Round(time.Second), end, peak, at.self, at.chromium)})
-	targets = append(targets, target{"no orphan process or profile folder after stop", orphans == 0 && profilesLeft <= 0,
-		fmt.Sprintf("%d processes, %d profile folders", orphans, max(profilesLeft, 0))})
+	targets = append(targets, target{"no orphan process or profile folder after stop", orphans == 0 && profilesLeft == 0,
+		fmt.Sprintf("%d processes, %d profile folders", orphans, profilesLeft)})
 	if slow > 0 {
 		targets = append(targets, target{"slow senders are cut off", slowClosed == slow,
 			fmt.Sprintf("%d of %d closed by the server, the last after %s", slowClosed, slow, slowWhen.Round(time.Second))})

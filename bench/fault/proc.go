@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -130,12 +131,37 @@ func killBrowser() bool {
 	return syscall.Kill(pids[0], syscall.SIGKILL) == nil
 }
 
-// profileDirs counts brandgen browser profile folders in the temp dir.
-func profileDirs() int {
+// profileDirs lists brandgen browser profile folders in the temp dir.
+func profileDirs() map[string]bool {
 	entries, _ := os.ReadDir(os.TempDir())
-	n := 0
+	out := map[string]bool{}
 	for _, e := range entries {
 		if e.IsDir() && strings.HasPrefix(e.Name(), "brandgen-chromium-") {
+			out[filepath.Join(os.TempDir(), e.Name())] = true
+		}
+	}
+	return out
+}
+
+// leftProfiles counts profile folders made since before that no running process uses: what this
+// run left behind (other pools on the machine keep theirs in use).
+func leftProfiles(before map[string]bool) int {
+	inUse := map[string]bool{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil {
+			continue
+		}
+		for _, a := range strings.Split(string(b), "\x00") {
+			if d, ok := strings.CutPrefix(a, "--user-data-dir="); ok {
+				inUse[d] = true
+			}
+		}
+	}
+	n := 0
+	for d := range profileDirs() {
+		if !before[d] && !inUse[d] {
 			n++
 		}
 	}
