@@ -21,7 +21,7 @@
 // render succeeds within 2 s; RSS flat within 10% from minute 1 (the first third of a shorter run)
 // to the end and under 1 GB; no orphan process or profile folder after stop; slow senders closed.
 //
-//	go run ./bench/fault [-sweep 4,16,50,100] [-d 15s] [-kill-every 5s] [-slow 50]
+//	go run ./bench/fault [-sweep 4,16,100] [-d 30s] [-kill-every 5s] [-slow 50]
 package main
 
 import (
@@ -50,8 +50,8 @@ import (
 const unlimited = 1 << 30
 
 func main() {
-	sweepFlag := flag.String("sweep", "4,16,50,100", "client concurrencies, one phase each")
-	d := flag.Duration("d", 15*time.Second, "length of each phase")
+	sweepFlag := flag.String("sweep", "4,16,100", "client concurrencies, one phase each")
+	d := flag.Duration("d", 30*time.Second, "length of each phase")
 	killEvery := flag.Duration("kill-every", 5*time.Second, "kill a Chromium process this often in the kill phase (0: no kill phase)")
 	slow := flag.Int("slow", 50, "slow-sender connections held open during the run (0: none)")
 	strict := flag.Bool("strict", false, "exit 1 when a target fails")
