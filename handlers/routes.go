@@ -38,9 +38,6 @@ type route struct {
 	metered           bool            // counts one generation of the plan volume
 	codes             []brandgen.Code // error codes beyond those the edge and flags imply
 	handle            gin.HandlerFunc
-	// shed routes render on the pool: when its queue is full they answer 503 render_busy before
-	// reading the body.
-	shed bool
 	// hidden routes are served but are not part of the API; the text says why.
 	hidden string
 }
@@ -93,14 +90,14 @@ func (s *server) routes() []route {
 			Responses: ok(brandgen.Settings{}, "The settings after the change.")}},
 		{edge: edgeAPI, handle: s.usage, Operation: openapi.Operation{Method: "GET", Path: "/api/v1/usage", ID: "getUsage", Tag: "account",
 			Summary: "Plan, plan status and generation volume", Responses: ok(UsageResponse{}, "The account's usage.")}},
-		{edge: edgeAPI, handle: s.chart, shed: true, plan: true, codes: rendering, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/chart", ID: "renderChart", Tag: "charts",
+		{edge: edgeAPI, handle: s.chart, plan: true, codes: rendering, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/chart", ID: "renderChart", Tag: "charts",
 			Summary:   "Draw a bar, line or donut chart or a KPI card from data (deterministic, free)",
 			Request:   &openapi.Body{Type: ChartRequest{}, Schema: openapi.Ref("ChartFields"), Example: chartExample},
 			Responses: ok(ImageResponse{}, "The chart; content sent to POST /render with format chart reproduces it.")}},
-		{edge: edgeAPI, handle: s.render, shed: true, codes: rendering, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/render", ID: "render", Tag: "render",
+		{edge: edgeAPI, handle: s.render, codes: rendering, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/render", ID: "render", Tag: "render",
 			Summary: "Re-render held content (free): a /posts or /chart answer is accepted unmodified",
 			Request: &openapi.Body{Type: RenderRequest{}, Example: s.renderExample()}, Responses: ok(ImageResponse{}, "The image.")}},
-		{edge: edgeAPI, handle: s.createPost, shed: true, plan: true, metered: true, codes: generating, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/posts", ID: "createPost", Tag: "posts",
+		{edge: edgeAPI, handle: s.createPost, plan: true, metered: true, codes: generating, Operation: openapi.Operation{Method: "POST", Path: "/api/v1/posts", ID: "createPost", Tag: "posts",
 			Summary:   "Plan a post from a prompt and render it",
 			Request:   &openapi.Body{Type: PostRequest{}, Example: map[string]any{"prompt": "Five tips for faster Go builds", "format": "listicle", "layout": "2col", "theme": "dark"}},
 			Responses: ok(PostResponse{}, "The post: pattern, planned content, image and usage.")}},
@@ -132,21 +129,21 @@ func (s *server) routes() []route {
 				Responses: ok(jobs.BatchStatus{}, "The batch; images once every item settled.")}},
 		route{edge: edgeAPI, handle: s.brandkitCatalog, Operation: openapi.Operation{Method: "GET", Path: "/api/v1/brandkit", ID: "listBrandkitAssets", Tag: "brandkit",
 			Summary: "Brand-kit assets: social covers, logo cards, meeting backgrounds", Responses: ok(AssetList{}, "The assets.")}},
-		route{edge: edgeAPI, handle: s.renderAsset, shed: true, codes: []brandgen.Code{brandgen.CodeUnknownAsset, brandgen.CodeRenderBusy},
+		route{edge: edgeAPI, handle: s.renderAsset, codes: []brandgen.Code{brandgen.CodeUnknownAsset, brandgen.CodeRenderBusy},
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/brandkit/render", ID: "renderBrandkitAsset", Tag: "brandkit",
 				Summary:   "Render a brand-kit asset from the saved brand (free)",
 				Request:   &openapi.Body{Type: brandkit.Request{}, Example: map[string]any{"id": "x-header", "theme": "dark", "pills": []string{"Go", "APIs"}}},
 				Responses: ok(AssetResponse{}, "The asset.")}},
-		route{edge: edgeAPI, handle: s.createLogo, shed: true, plan: true, codes: []brandgen.Code{brandgen.CodeInsufficientCredits, brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
+		route{edge: edgeAPI, handle: s.createLogo, plan: true, codes: []brandgen.Code{brandgen.CodeInsufficientCredits, brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/logo", ID: "createLogo", Tag: "logo",
 				Summary: "Make a logo mark in the brand colours (first free, then 25 credits)", Extensions: map[string]any{"x-credits": brandgen.LogoPriceCredits},
 				Request: &openapi.Body{Type: LogoRequest{}, Example: map[string]any{"prompt": "a fox made of circuit lines"}}, Responses: ok(LogoResponse{}, "The mark.")}},
-		route{edge: edgeAPI, handle: s.createCarousel, shed: true, plan: true, metered: true, codes: generating,
+		route{edge: edgeAPI, handle: s.createCarousel, plan: true, metered: true, codes: generating,
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/carousel", ID: "createCarousel", Tag: "carousel",
 				Summary:   "Plan and render a 5 to 10 slide carousel with its PDF",
 				Request:   &openapi.Body{Type: CarouselRequest{}, Example: map[string]any{"prompt": "How we cut our cloud bill by 40%", "size": "square"}},
 				Responses: ok(CarouselResponse{}, "Slides, PDF, editable content and usage.")}},
-		route{edge: edgeAPI, handle: s.renderCarousel, shed: true, codes: rendering,
+		route{edge: edgeAPI, handle: s.renderCarousel, codes: rendering,
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/carousel/render", ID: "renderCarousel", Tag: "carousel",
 				Summary: "Re-render edited slide objects into slides and a PDF (free)",
 				Request: &openapi.Body{Type: CarouselRenderRequest{}}, Responses: ok(CarouselResponse{}, "Slides, PDF and content.")}},
@@ -168,7 +165,7 @@ func (s *server) diagramRoutes() []route {
 	id := idParam("id", "The diagram's id.")
 	notFound := []brandgen.Code{brandgen.CodeNotFound, brandgen.CodeRenderBusy}
 	return []route{
-		{edge: edgeAPI, handle: s.createDiagram, shed: true, plan: true, metered: true, codes: []brandgen.Code{brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
+		{edge: edgeAPI, handle: s.createDiagram, plan: true, metered: true, codes: []brandgen.Code{brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/diagrams", ID: "createDiagram", Tag: "diagrams",
 				Summary:   "Create a diagram from a prompt; it is stored under a permanent id",
 				Request:   &openapi.Body{Type: diagrams.CreateRequest{}, Example: map[string]any{"prompt": "A web app on AWS: CloudFront, ALB, two ECS services, RDS Postgres", "type": "architecture"}},
@@ -206,7 +203,7 @@ func (s *server) diagramRoutes() []route {
 			Operation: openapi.Operation{Method: "DELETE", Path: "/api/v1/diagrams/{id}", ID: "deleteDiagram", Tag: "diagrams",
 				Summary: "Delete the diagram and its history", Params: id,
 				Responses: []openapi.Response{{Status: 204, Description: "Deleted."}}}},
-		{edge: edgeAPI, handle: s.refineDiagram, shed: true, plan: true, metered: true, codes: []brandgen.Code{brandgen.CodeNotFound, brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
+		{edge: edgeAPI, handle: s.refineDiagram, plan: true, metered: true, codes: []brandgen.Code{brandgen.CodeNotFound, brandgen.CodeProviderUnavailable, brandgen.CodeRenderBusy},
 			Operation: openapi.Operation{Method: "POST", Path: "/api/v1/diagrams/{id}/refine", ID: "refineDiagram", Tag: "diagrams",
 				Summary: "Edit with a prompt (one generation) or restyle without one (free)", Params: id,
 				Description: "Only a refine with a prompt is metered; omitted fields keep the diagram's current setting.",
@@ -244,6 +241,14 @@ func ginPath(p string) string {
 	return strings.Join(segs, "/")
 }
 
+// sheds reports whether a route refuses with render_busy before reading its body when the render
+// pool is full (shed.go): the API's POSTs that render in the request. /animate is left out: with
+// the job queue it only enqueues.
+func sheds(rt route) bool {
+	return rt.edge == edgeAPI && rt.Method == http.MethodPost && rt.Path != "/api/v1/animate" &&
+		slices.Contains(rt.codes, brandgen.CodeRenderBusy)
+}
+
 // register adds every route of the table to r with its edge's middleware.
 func (s *server) register(r *gin.Engine, routes []route) {
 	for _, rt := range routes {
@@ -259,7 +264,7 @@ func (s *server) register(r *gin.Engine, routes []route) {
 		if rt.plan {
 			chain = append(chain, requirePlan)
 		}
-		if rt.shed {
+		if sheds(rt) {
 			chain = append(chain, s.shed)
 		}
 		chain = append(chain, rt.handle)

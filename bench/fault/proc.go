@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"os"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"syscall"
@@ -51,15 +52,32 @@ func descendants(pid int) []int {
 	return out
 }
 
-// rssMB is VmRSS of this process (server and load clients) and of every process below it
-// (Chromium), in MB.
+// rssMB is the memory of this process (server and load clients) and of every process below it
+// (Chromium), in MB: PSS (proportional set size, so pages Chromium's processes share count once),
+// or VmRSS where PSS cannot be read.
 func rssMB() (self, chromium float64) {
 	pid := os.Getpid()
 	total := int64(0)
 	for _, c := range descendants(pid) {
-		total += vmRSS(c)
+		total += pss(c)
 	}
-	return float64(vmRSS(pid)) / 1024, float64(total) / 1024
+	return float64(pss(pid)) / 1024, float64(total) / 1024
+}
+
+// pss is a process's PSS in kB from /proc/<pid>/smaps_rollup, else its VmRSS.
+func pss(pid int) int64 {
+	b, err := os.ReadFile("/proc/" + strconv.Itoa(pid) + "/smaps_rollup")
+	if err == nil {
+		for _, line := range strings.Split(string(b), "\n") {
+			if rest, ok := strings.CutPrefix(line, "Pss:"); ok {
+				if f := strings.Fields(rest); len(f) > 0 {
+					n, _ := strconv.ParseInt(f[0], 10, 64)
+					return n
+				}
+			}
+		}
+	}
+	return vmRSS(pid)
 }
 
 func vmRSS(pid int) int64 {
@@ -113,12 +131,37 @@ func killBrowser() bool {
 	return syscall.Kill(pids[0], syscall.SIGKILL) == nil
 }
 
-// profileDirs counts brandgen browser profile folders in the temp dir.
-func profileDirs() int {
+// profileDirs lists brandgen browser profile folders in the temp dir.
+func profileDirs() map[string]bool {
 	entries, _ := os.ReadDir(os.TempDir())
-	n := 0
+	out := map[string]bool{}
 	for _, e := range entries {
 		if e.IsDir() && strings.HasPrefix(e.Name(), "brandgen-chromium-") {
+			out[filepath.Join(os.TempDir(), e.Name())] = true
+		}
+	}
+	return out
+}
+
+// leftProfiles counts profile folders made since before that no running process uses: what this
+// run left behind (other pools on the machine keep theirs in use).
+func leftProfiles(before map[string]bool) int {
+	inUse := map[string]bool{}
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil {
+			continue
+		}
+		for _, a := range strings.Split(string(b), "\x00") {
+			if d, ok := strings.CutPrefix(a, "--user-data-dir="); ok {
+				inUse[d] = true
+			}
+		}
+	}
+	n := 0
+	for d := range profileDirs() {
+		if !before[d] && !inUse[d] {
 			n++
 		}
 	}
