@@ -29,6 +29,8 @@ const (
 	CodeSVGUnsupported      Code = "svg_unsupported"
 	CodeUnknownAsset        Code = "unknown_asset"
 	CodePayloadTooLarge     Code = "payload_too_large"
+	CodeHeadersTooLarge     Code = "headers_too_large" // 431: request headers over the server's cap
+	CodeRequestTimeout      Code = "request_timeout"   // 408: the body did not arrive in time
 	CodeInternal            Code = "internal_error"
 )
 

@@ -60,16 +60,18 @@ type App struct {
 	Store   db.Store
 	Redis   *redis.Client // nil without REDIS_URL; short timeouts, for the rate limiter and readiness
 	Limiter ratelimit.Limiter
-	Pool    *renderer.Pool
-	Pages   *templates.Set
-	Catalog *patterns.Catalog
-	Planner generate.Planner
-	Brands  *branding.Resolver
-	Studio  *studio.Studio
-	Kit     *studio.Kit // brand-kit assets
-	Logos   *logo.Maker // logo marks (image model when configured, else offline)
-	Meter   *meter.Meter
-	Metrics *metrics.Metrics
+	// AuthLimiter counts failed authentications per client address.
+	AuthLimiter ratelimit.Limiter
+	Pool        *renderer.Pool
+	Pages       *templates.Set
+	Catalog     *patterns.Catalog
+	Planner     generate.Planner
+	Brands      *branding.Resolver
+	Studio      *studio.Studio
+	Kit         *studio.Kit // brand-kit assets
+	Logos       *logo.Maker // logo marks (image model when configured, else offline)
+	Meter       *meter.Meter
+	Metrics     *metrics.Metrics
 	// Diagrams is the diagram service (diagrams.go).
 	Diagrams *diagrams.Service
 	// Animator makes reveal GIFs (inline in serve, in jobs in worker).
@@ -115,15 +117,22 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, o Overrides) (_ *App
 		// Short timeouts: a Redis outage must cost requests milliseconds (the limiter fails open).
 		opts.DialTimeout, opts.ReadTimeout, opts.WriteTimeout = time.Second, 500*time.Millisecond, 500*time.Millisecond
 		opts.MaxRetries, opts.DialerRetries = 1, 1
+		routeRedisLogs(log)
 		a.Redis = redis.NewClient(opts)
 		a.closers = append(a.closers, a.Redis.Close)
 		a.Ready["redis"] = func(ctx context.Context) error { return a.Redis.Ping(ctx).Err() }
 		if a.Limiter == nil {
 			a.Limiter = ratelimit.FailOpen(ratelimit.NewRedis(a.Redis, cfg.RateLimit, time.Minute), log)
 		}
+		if cfg.AuthFailLimit > 0 {
+			a.AuthLimiter = ratelimit.FailOpen(ratelimit.NewRedis(a.Redis, cfg.AuthFailLimit, time.Minute), log)
+		}
 	}
 	if a.Limiter == nil {
 		a.Limiter = ratelimit.NewMemory(cfg.RateLimit, time.Minute)
+	}
+	if a.AuthLimiter == nil && cfg.AuthFailLimit > 0 {
+		a.AuthLimiter = ratelimit.NewMemory(cfg.AuthFailLimit, time.Minute)
 	}
 
 	a.Pool = o.Pool
@@ -210,11 +219,15 @@ func (a *App) Handler() http.Handler {
 		Metrics: a.Metrics, Ready: a.Ready, Logger: a.Log, Diagrams: a.Diagrams,
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
 		Kit: a.Kit, Logos: a.Logos, MCP: a.mcpHTTP,
+		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
 	})
 }
 
 // mcpHTTP is the MCP tool server's streamable HTTP handler over the REST API handler api (/mcp).
 func (a *App) mcpHTTP(api http.Handler) http.Handler { return mcp.HTTPHandler(api) }
+
+// Server is the http.Server for Handler on addr, with the service's timeouts and header cap.
+func (a *App) Server(addr string) *http.Server { return handlers.NewHTTPServer(addr, a.Handler()) }
 
 // Close closes what New opened, newest first.
 func (a *App) Close() error {

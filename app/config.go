@@ -35,9 +35,13 @@ type Config struct {
 	QueueCap      int           // BRANDGEN_RENDER_QUEUE
 	RenderTimeout time.Duration // BRANDGEN_RENDER_TIMEOUT (seconds)
 	RateLimit     int           // BRANDGEN_RATE_LIMIT (writes per minute per key)
-	Volumes       map[brandgen.Plan]brandgen.Volume
-	LogLevel      string // BRANDGEN_LOG_LEVEL
-	APIKey        string // BRANDGEN_API_KEY: the key `brandgen mcp` calls with (unset: the local dev key)
+	AuthFailLimit int           // BRANDGEN_AUTH_FAIL_LIMIT (failed authentications per minute per client address)
+	// TrustedProxies are the proxies whose X-Forwarded-For names the client (BRANDGEN_TRUSTED_PROXIES,
+	// comma-separated addresses or CIDRs; empty: the TCP peer is the client).
+	TrustedProxies []string
+	Volumes        map[brandgen.Plan]brandgen.Volume
+	LogLevel       string // BRANDGEN_LOG_LEVEL
+	APIKey         string // BRANDGEN_API_KEY: the key `brandgen mcp` calls with (unset: the local dev key)
 }
 
 // LoadConfig reads the Config from the environment; every bad variable is named in the error.
@@ -72,6 +76,7 @@ func LoadConfig() (Config, error) {
 		{"BRANDGEN_RESTART_AFTER", &c.RestartAfter, 500, 1},
 		{"BRANDGEN_RENDER_QUEUE", &c.QueueCap, 64, 0},
 		{"BRANDGEN_RATE_LIMIT", &c.RateLimit, 60, 1},
+		{"BRANDGEN_AUTH_FAIL_LIMIT", &c.AuthFailLimit, 20, 1},
 	}
 	for _, v := range ints {
 		n, err := envInt(v.name, v.def)
@@ -93,6 +98,11 @@ func LoadConfig() (Config, error) {
 		}
 		vol.Limit = n
 		c.Volumes[plan] = vol
+	}
+	for _, p := range strings.Split(os.Getenv("BRANDGEN_TRUSTED_PROXIES"), ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.TrustedProxies = append(c.TrustedProxies, p)
+		}
 	}
 	if len(errs) > 0 {
 		return c, fmt.Errorf("configuration: %s", strings.Join(errs, "; "))

@@ -132,7 +132,7 @@ func (r *Resolver) fetch(ctx context.Context, rawURL string) (string, error) {
 		}
 		return "", &notImageError{detail: fmt.Sprintf("Content-Type is %s but the bytes are %s", typ, got)}
 	}
-	if err := checkImage(typ, data); err != nil {
+	if data, err = cleanImage(typ, data); err != nil {
 		return "", err
 	}
 	return "data:" + typ + ";base64," + base64.StdEncoding.EncodeToString(data), nil

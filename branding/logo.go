@@ -103,10 +103,23 @@ func parseDataURI(uri string, maxBytes int64) (string, error) {
 	if int64(len(data)) > maxBytes {
 		return "", logoErrorf("is larger than %s", formatBytes(maxBytes))
 	}
-	if err := checkImage(mediaType, data); err != nil {
+	data, err = cleanImage(mediaType, data)
+	if err != nil {
 		return "", err
 	}
 	return "data:" + mediaType + ";base64," + base64.StdEncoding.EncodeToString(data), nil
+}
+
+// cleanImage checks that data is an image of mediaType and returns the bytes to keep: a raster
+// image as it is, an SVG rebuilt by sanitizeSVG.
+func cleanImage(mediaType string, data []byte) ([]byte, error) {
+	if err := checkImage(mediaType, data); err != nil {
+		return nil, err
+	}
+	if mediaType == typeSVG {
+		return sanitizeSVG(data)
+	}
+	return data, nil
 }
 
 // checkImage checks that data is an image of mediaType: magic bytes, dimensions of raster images,

@@ -1,10 +1,7 @@
 package branding
 
 import (
-	"bytes"
 	"encoding/xml"
-	"errors"
-	"io"
 	"strings"
 )
 
@@ -35,78 +32,13 @@ var animationElements = map[string]bool{
 // namespace and contains nothing that could run code or reach the network: no <script>,
 // <foreignObject> or embedded documents, no on* event attributes, no javascript: values, no
 // href/xlink:href other than "#fragment" or a raster data: URI, no url(...) other than url(#...)
-// or data:, no @import, no external stylesheet processing instruction and no entity declarations.
-// It rejects rather than rewrites: a logo that needs cleaning is reported to its owner.
+// or data:, no @import or other at-rule, no external stylesheet processing instruction and no
+// entity declarations. The checks run on the parsed tree (sanitizeSVG), so text split by comments
+// or CDATA sections is checked as the browser would join it. What is stored and served is the
+// sanitised form, rebuilt from the tree.
 func checkSVG(data []byte) error {
-	dec := xml.NewDecoder(bytes.NewReader(data))
-	dec.Strict = true
-	dec.CharsetReader = func(label string, r io.Reader) (io.Reader, error) {
-		if strings.EqualFold(label, "utf-8") || strings.EqualFold(label, "us-ascii") {
-			return r, nil
-		}
-		return nil, errors.New("only UTF-8 is supported")
-	}
-	depth, roots := 0, 0
-	var inStyle bool
-	for {
-		tok, err := dec.Token()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return logoErrorf("is not a well-formed SVG: %v", err)
-		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			name := strings.ToLower(t.Name.Local)
-			if depth == 0 {
-				roots++
-				if roots > 1 {
-					return logoErrorf("SVG has more than one root element")
-				}
-				if name != "svg" {
-					return logoErrorf("is not an SVG: the root element is <%s>", truncate(t.Name.Local, 40))
-				}
-				if t.Name.Space != svgNamespace {
-					return logoErrorf(`SVG root must declare xmlns="%s"`, svgNamespace)
-				}
-			}
-			depth++
-			if t.Name.Space == xhtmlNamespace {
-				return logoErrorf("SVG contains the HTML element <%s>, which is not allowed", truncate(t.Name.Local, 40))
-			}
-			if forbiddenSVGElements[name] {
-				return logoErrorf("SVG contains <%s>, which is not allowed", t.Name.Local)
-			}
-			if err := checkSVGAttrs(name, t.Attr); err != nil {
-				return err
-			}
-			inStyle = name == "style"
-		case xml.EndElement:
-			depth--
-			inStyle = false
-		case xml.CharData:
-			if inStyle {
-				if err := checkCSS(string(t)); err != nil {
-					return err
-				}
-			}
-		case xml.ProcInst:
-			if !strings.EqualFold(t.Target, "xml") {
-				return logoErrorf("SVG contains the processing instruction <?%s?>, which is not allowed",
-					truncate(t.Target, 40))
-			}
-		case xml.Directive:
-			d := strings.ToUpper(string(t))
-			if strings.Contains(d, "ENTITY") || strings.Contains(d, "[") {
-				return logoErrorf("SVG declares entities, which is not allowed")
-			}
-		}
-	}
-	if roots == 0 {
-		return logoErrorf("is not an SVG: no <svg> element")
-	}
-	return nil
+	_, err := sanitizeSVG(data)
+	return err
 }
 
 // checkSVGAttrs applies the attribute rules of checkSVG to one element.

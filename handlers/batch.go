@@ -23,6 +23,9 @@ const (
 // batch queues one render per item: base merged with the item (item wins, objects merged one
 // level deep), validated against the format's schema. Invalid items are skipped with their issues;
 // the valid rest costs one generation in all.
+// maxItemIssues bounds the issues listed per skipped batch item.
+const maxItemIssues = 10
+
 func (s *server) batch(c *gin.Context) {
 	if s.Jobs == nil {
 		fail(c, brandgen.Errorf(brandgen.CodeBatchUnavailable,
@@ -76,7 +79,8 @@ func (s *server) batch(c *gin.Context) {
 	for i, raw := range req.Items {
 		content, itemIssues := s.batchItem(req.Format, base, raw, i)
 		if len(itemIssues) > 0 {
-			skipped = append(skipped, jobs.Skipped{Index: i, Issues: itemIssues})
+			listed, _ := clipIssues(itemIssues, maxItemIssues) // stored with the batch: bounded
+			skipped = append(skipped, jobs.Skipped{Index: i, Issues: listed})
 			all = append(all, itemIssues...)
 			continue
 		}

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
-	"net/http"
 	"reflect"
 	"strings"
 
@@ -14,26 +12,28 @@ import (
 	"github.com/gin-gonic/gin"
 )
 
-// maxBody is the largest request body accepted (decisions.md).
-const maxBody = 10 << 20
-
 // readFields reads the JSON object body as raw fields. An empty body counts as {}. The error is a
 // validation_error on field "body" or payload_too_large.
 func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
-	raw, err := io.ReadAll(c.Request.Body)
-	if err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return nil, brandgen.Errorf(brandgen.CodePayloadTooLarge, "the request body is larger than %d MB", maxBody>>20)
-		}
-		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "could not be read"}})
+	var buf bytes.Buffer
+	if n := c.Request.ContentLength; n > 0 && n <= maxBody {
+		buf.Grow(int(n) + bytes.MinRead) // one allocation, not a doubling series
 	}
+	if _, err := buf.ReadFrom(c.Request.Body); err != nil {
+		return nil, bodyReadError(c, err)
+	}
+	raw := buf.Bytes()
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte("{}")
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
 		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "must be a JSON object"}})
+	}
+	// Duplicate keys, invalid UTF-8 and control characters anywhere in the body, before any field
+	// is decoded (Go's decoder would hide all three).
+	if err := brandgen.Invalid(scanJSON(raw)); err != nil {
+		return nil, err
 	}
 	return fields, nil
 }
@@ -76,9 +76,10 @@ func typeIssue(field string, err error) brandgen.Issue {
 		if te.Field != "" {
 			field += "." + te.Field
 		}
+		field = strings.TrimSuffix(field, ".")
 		return brandgen.Issue{Field: field, Message: fmt.Sprintf("must be %s, not %s", jsonKind(te.Type), te.Value)}
 	}
-	return brandgen.Issue{Field: field, Message: "is not valid: " + err.Error()}
+	return brandgen.Issue{Field: field, Message: "is not valid"} // never Go's own message
 }
 
 func jsonKind(t reflect.Type) string {

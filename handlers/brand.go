@@ -24,9 +24,13 @@ func (s *server) saveBrand(c *gin.Context) {
 		return
 	}
 	if b.Logo != "" {
-		if _, err := s.Brands.InlineLogo(c.Request.Context(), b.Logo); err != nil {
+		uri, err := s.Brands.InlineLogo(c.Request.Context(), b.Logo)
+		if err != nil {
 			fail(c, unprefix(err, "brand."))
 			return
+		}
+		if len(b.Logo) > 5 && strings.EqualFold(b.Logo[:5], "data:") {
+			b.Logo = uri // stored as checked: an SVG rebuilt by the sanitiser, never the bytes as sent
 		}
 	}
 	if err := s.store.SaveBrand(c.Request.Context(), account(c).ID, b); err != nil {

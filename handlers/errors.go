@@ -2,14 +2,50 @@ package handlers
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"net/http"
 	"strconv"
+	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/brandgen/brandgen"
 	"github.com/gin-gonic/gin"
 )
+
+// Error bodies never echo input at any size: at most maxIssues issues, each field name clipped to
+// maxFieldEcho and each message to maxMessageEcho characters.
+const (
+	maxIssues      = 50
+	maxFieldEcho   = 64
+	maxMessageEcho = 300
+)
+
+// clipIssues returns at most limit issues with their field names and messages clipped, and how many
+// were left out.
+func clipIssues(issues []brandgen.Issue, limit int) ([]brandgen.Issue, int) {
+	omitted := 0
+	if len(issues) > limit {
+		omitted = len(issues) - limit
+		issues = issues[:limit]
+	}
+	out := make([]brandgen.Issue, len(issues))
+	for i, is := range issues {
+		out[i] = brandgen.Issue{Field: clip(is.Field, maxFieldEcho), Message: clip(is.Message, maxMessageEcho)}
+	}
+	return out, omitted
+}
+
+// clip shortens s to at most n characters, ending in "…" when cut; invalid UTF-8 becomes U+FFFD.
+func clip(s string, n int) string {
+	s = strings.ToValidUTF8(s, "\uFFFD")
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	r := []rune(s)
+	return string(r[:n-1]) + "…"
+}
 
 var statusOf = map[brandgen.Code]int{
 	brandgen.CodeValidation:          http.StatusBadRequest,
@@ -22,6 +58,8 @@ var statusOf = map[brandgen.Code]int{
 	brandgen.CodeNotFound:            http.StatusNotFound,
 	brandgen.CodeMethodNotAllowed:    http.StatusMethodNotAllowed,
 	brandgen.CodePayloadTooLarge:     http.StatusRequestEntityTooLarge,
+	brandgen.CodeHeadersTooLarge:     http.StatusRequestHeaderFieldsTooLarge,
+	brandgen.CodeRequestTimeout:      http.StatusRequestTimeout,
 	brandgen.CodeRateLimited:         http.StatusTooManyRequests,
 	brandgen.CodeQuotaExceeded:       http.StatusTooManyRequests,
 	brandgen.CodeProviderUnavailable: http.StatusServiceUnavailable,
@@ -69,9 +107,12 @@ func fail(c *gin.Context, err error) {
 	if e.RetryAfter > 0 {
 		c.Header("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
 	}
-	body := ErrorBody{Error: string(e.Code), Message: e.Message}
+	body := ErrorBody{Error: string(e.Code), Message: clip(e.Message, maxMessageEcho)}
 	if e.Code == brandgen.CodeValidation {
-		body.Issues = e.Issues
+		body.Issues, body.IssuesOmitted = clipIssues(e.Issues, maxIssues)
+		if body.IssuesOmitted > 0 {
+			body.Message = fmt.Sprintf("%s (%d issues; the first %d are listed)", e.Message, len(e.Issues), maxIssues)
+		}
 	}
 	c.AbortWithStatusJSON(status, body)
 }

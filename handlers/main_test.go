@@ -78,19 +78,20 @@ type env struct {
 }
 
 type envOptions struct {
-	store     db.Store
-	limiter   ratelimit.Limiter
-	rateLimit int
-	ready     map[string]func(context.Context) error
-	catalog   *patterns.Catalog
-	noCatalog bool // a nil catalog, to make /schemas panic
-	planner   generate.Planner
-	volumes   map[brandgen.Plan]brandgen.Volume
-	diagrams  diagrams.Planner // nil: the offline rules
-	jobs      *jobs.Queue      // nil: inline animate, no batch
-	admin     http.Handler     // asynqmon, with adminPass
-	adminPass string
-	logoModel logo.ImageModel // nil: offline logo marks
+	store       db.Store
+	limiter     ratelimit.Limiter
+	rateLimit   int
+	ready       map[string]func(context.Context) error
+	catalog     *patterns.Catalog
+	noCatalog   bool // a nil catalog, to make /schemas panic
+	planner     generate.Planner
+	volumes     map[brandgen.Plan]brandgen.Volume
+	diagrams    diagrams.Planner // nil: the offline rules
+	jobs        *jobs.Queue      // nil: inline animate, no batch
+	admin       http.Handler     // asynqmon, with adminPass
+	adminPass   string
+	logoModel   logo.ImageModel // nil: offline logo marks
+	bodyTimeout time.Duration   // 0: the default
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -128,8 +129,8 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
 		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
 		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: quiet,
-		Diagrams: dg,
-		Kit:      studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
+		Diagrams: dg, BodyTimeout: o.bodyTimeout,
+		Kit: studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
 	})
 	srv := httptest.NewServer(h)
 	t.Cleanup(srv.Close)

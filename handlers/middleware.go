@@ -49,9 +49,9 @@ func (s *server) accessLog(c *gin.Context) {
 	}
 	status := c.Writer.Status()
 	if s.metrics != nil {
-		s.metrics.ObserveRequest(route, c.Request.Method, status, d)
+		s.metrics.ObserveRequest(route, method(c), status, d)
 	}
-	attrs := []any{"request_id", requestID(c), "method", c.Request.Method, "path", c.Request.URL.Path,
+	attrs := []any{"request_id", requestID(c), "method", clip(method(c), maxFieldEcho), "path", clip(c.Request.URL.Path, 256),
 		"route", route, "status", status, "duration_ms", d.Milliseconds(), "bytes", c.Writer.Size(),
 		"client_ip", c.ClientIP()}
 	if a, ok := c.Get(ctxAccount); ok {
@@ -81,16 +81,6 @@ func (s *server) recoverPanic(c *gin.Context) {
 			c.Abort()
 		}
 	}()
-	c.Next()
-}
-
-// limitBody caps request bodies; bind reports the overflow as 413.
-func limitBody(c *gin.Context) {
-	if c.Request.ContentLength > maxBody {
-		fail(c, brandgen.Errorf(brandgen.CodePayloadTooLarge, "the request body is larger than %d MB", maxBody>>20))
-		return
-	}
-	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxBody)
 	c.Next()
 }
 
@@ -136,23 +126,38 @@ func isWrite(method string) bool {
 
 func ceilSeconds(d time.Duration) int { return int(math.Ceil(d.Seconds())) }
 
+// defaultAuthFailLimit is the failed authentications per minute per client address when Deps
+// gives no AuthLimiter (BRANDGEN_AUTH_FAIL_LIMIT's default).
+const defaultAuthFailLimit = 20
+
 // authenticate resolves x-api-key to its account: only the key's SHA-256 hash is stored, looked up
-// by the key's public prefix and compared in constant time.
+// by the key's public prefix and compared in constant time. An address that has sent too many keys
+// that are not valid gets 429 before its key is looked up; a missing key is not counted.
 func (s *server) authenticate(c *gin.Context) {
 	key := strings.TrimSpace(c.GetHeader("x-api-key"))
 	if key == "" {
 		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "missing x-api-key header"))
 		return
 	}
+	ipKey := "authfail:" + c.ClientIP()
+	if res, err := s.AuthLimiter.Peek(c.Request.Context(), ipKey); err == nil && !res.Allowed {
+		fail(c, &brandgen.Error{Code: brandgen.CodeRateLimited, RetryAfter: max(res.RetryAfter, time.Second),
+			Message: "too many failed authentications from this address: " + strconv.Itoa(res.Limit) + " per minute; retry after Retry-After seconds"})
+		return
+	}
+	invalid := func() {
+		_, _ = s.AuthLimiter.Allow(c.Request.Context(), ipKey)
+		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+	}
 	prefix, ok := keys.Prefix(key)
 	if !ok {
-		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+		invalid()
 		return
 	}
 	k, acct, err := s.store.KeyByPrefix(c.Request.Context(), prefix)
 	if err != nil {
 		if errors.Is(err, brandgen.ErrNotFound) {
-			fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+			invalid()
 			return
 		}
 		fail(c, err)
@@ -160,11 +165,36 @@ func (s *server) authenticate(c *gin.Context) {
 	}
 	sum := keys.Hash(key)
 	if subtle.ConstantTimeCompare(sum, k.Hash) != 1 {
-		fail(c, brandgen.Errorf(brandgen.CodeUnauthorized, "invalid API key"))
+		invalid()
 		return
 	}
 	c.Set(ctxAccount, acct)
 	c.Next()
+}
+
+// validKey reports whether the request carries a valid x-api-key, without answering; a key that is
+// not valid counts as a failed authentication of the client address.
+func (s *server) validKey(c *gin.Context) bool {
+	key := strings.TrimSpace(c.GetHeader("x-api-key"))
+	if key == "" {
+		return false
+	}
+	ctx, ipKey := c.Request.Context(), "authfail:"+c.ClientIP()
+	if res, err := s.AuthLimiter.Peek(ctx, ipKey); err == nil && !res.Allowed {
+		return false
+	}
+	prefix, ok := keys.Prefix(key)
+	if ok {
+		k, _, err := s.store.KeyByPrefix(ctx, prefix)
+		if err == nil && subtle.ConstantTimeCompare(keys.Hash(key), k.Hash) == 1 {
+			return true
+		}
+		if err != nil && !errors.Is(err, brandgen.ErrNotFound) {
+			return false // the store does not answer: not the caller's failure
+		}
+	}
+	_, _ = s.AuthLimiter.Allow(ctx, ipKey)
+	return false
 }
 
 // account returns the authenticated account.
@@ -186,9 +216,9 @@ func requirePlan(c *gin.Context) {
 
 // readonlyMethods answers 405 with the envelope; gin calls it for a known path with another method.
 func methodNotAllowed(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", c.Request.Method, c.Request.URL.Path))
+	fail(c, brandgen.Errorf(brandgen.CodeMethodNotAllowed, "%s is not allowed on %s", clip(method(c), maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }
 
 func notFound(c *gin.Context) {
-	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", c.Request.Method, c.Request.URL.Path))
+	fail(c, brandgen.Errorf(brandgen.CodeNotFound, "no route %s %s", clip(method(c), maxFieldEcho), clip(c.Request.URL.Path, maxFieldEcho)))
 }

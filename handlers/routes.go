@@ -10,6 +10,7 @@ import (
 	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/openapi"
+	"github.com/brandgen/brandgen/playground"
 	"github.com/gin-gonic/gin"
 )
 
@@ -24,7 +25,7 @@ const (
 	edgeBare   edge = iota // nothing but the engine's (health, readiness, metrics)
 	edgePublic             // rate-limit headers, no API key (the OpenAPI document)
 	edgeAPI                // rate limit, body cap, API key
-	edgeKey                // body cap and API key, no rate limit (/mcp: the REST calls it makes are limited)
+	edgeKey                // body cap and API key, no rate limit (/mcp: its tool calls are limited as REST calls)
 )
 
 // route is one entry of the table.
@@ -151,7 +152,7 @@ func (s *server) routes() []route {
 				Bodies: []openapi.Body{{MediaType: "text/plain", Schema: openapi.String()}}}}}})
 	}
 	rs = append(rs, s.adminRoutes()...)
-	return append(rs, s.devRoutes()...) // devsurface.go: the playground and /mcp
+	return append(rs, s.extraRoutes()...)
 }
 
 // diagramRoutes are the /diagrams family (when the service is wired).
@@ -309,4 +310,20 @@ func operations(routes []route) []openapi.Operation {
 		ops = append(ops, op)
 	}
 	return ops
+}
+
+// extraRoutes are served beside the API but are not part of it: the web playground and, when
+// wired, the MCP tool server (JSON-RPC over streamable HTTP, described by its own tools/list).
+func (s *server) extraRoutes() []route {
+	pg := gin.WrapH(playground.Handler())
+	const why = "the web playground (a page, not an API operation)"
+	out := []route{
+		{edge: edgeBare, hidden: why, handle: pg, Operation: openapi.Operation{Method: "GET", Path: "/"}},
+		{edge: edgeBare, hidden: why, handle: pg, Operation: openapi.Operation{Method: "GET", Path: "/playground/*file"}},
+	}
+	if s.mcp != nil {
+		out = append(out, route{edge: edgeKey, hidden: "the MCP tool server: JSON-RPC, its tools are listed by tools/list",
+			handle: gin.WrapH(s.mcp), Operation: openapi.Operation{Method: "POST", Path: "/mcp"}})
+	}
+	return out
 }

@@ -61,6 +61,14 @@ type Deps struct {
 	// MCP makes the MCP tool server's streamable HTTP handler over the REST API handler it is
 	// given; mounted at POST /mcp behind x-api-key. Nil (or a nil result): not mounted.
 	MCP func(api http.Handler) http.Handler
+	// AuthLimiter counts failed authentications (a key that is not valid) per client address; when
+	// it denies, the address gets 429 before its key is looked up. Nil: 20 per minute in process.
+	AuthLimiter ratelimit.Limiter
+	// TrustedProxies are the addresses or CIDRs whose X-Forwarded-For / X-Real-IP name the client;
+	// empty: the TCP peer is the client (headers are ignored, so they cannot dodge per-IP limits).
+	TrustedProxies []string
+	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
+	BodyTimeout time.Duration
 }
 
 type server struct {
@@ -70,26 +78,43 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
-	doc        []byte      // the OpenAPI document (apidoc.go)
-	engine     *gin.Engine // the engine itself: the API the MCP tools call in-process (devsurface.go)
+	doc        []byte       // the OpenAPI document (apidoc.go)
+	mcp        http.Handler // the MCP tool server at /mcp, nil when not mounted
+	// bodyTimeout is Deps.BodyTimeout or its default.
+	bodyTimeout time.Duration
 }
 
 // New returns the service's HTTP handler.
-func New(d Deps) http.Handler { return newEngine(d) }
+func New(d Deps) http.Handler { return withHead(newEngine(d)) }
 
 func newEngine(d Deps) *gin.Engine {
 	gin.SetMode(gin.ReleaseMode)
 	if d.Logger == nil {
 		d.Logger = slog.Default()
 	}
-	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger}
+	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger,
+		bodyTimeout: d.BodyTimeout}
+	if s.bodyTimeout <= 0 {
+		s.bodyTimeout = bodyTimeout
+	}
+	if s.AuthLimiter == nil {
+		s.AuthLimiter = ratelimit.NewMemory(defaultAuthFailLimit, time.Minute)
+	}
 	r := gin.New()
+	if err := r.SetTrustedProxies(d.TrustedProxies); err != nil {
+		s.log.Error("BRANDGEN_TRUSTED_PROXIES is not valid; trusting no proxy", "err", err)
+		_ = r.SetTrustedProxies(nil)
+	}
 	r.HandleMethodNotAllowed = true
 	r.ContextWithFallback = true
-	r.Use(withRequestID, s.accessLog, s.recoverPanic)
+	r.Use(withRequestID, s.accessLog, s.recoverPanic, limitHeaders, s.bodyDeadline)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
-	s.engine = r
+	if d.MCP != nil {
+		// The tools call the REST routes in-process (r itself), where rate limits, validation and
+		// metering apply per call; at /mcp only the body cap and the key are checked.
+		s.mcp = d.MCP(r)
+	}
 
 	routes := s.routes() // routes.go: the one table of routes and their documentation
 	doc, err := apiDoc(routes, s.Catalog)
@@ -105,7 +130,8 @@ func (s *server) healthz(c *gin.Context) {
 	c.JSON(http.StatusOK, HealthResponse{Status: "ok"})
 }
 
-// readyz runs every readiness check concurrently, each with a short deadline.
+// readyz runs every readiness check concurrently, each with a short deadline. Anyone sees each
+// check's state ("ok" or "unavailable"); a caller with a valid x-api-key also sees the cause.
 func (s *server) readyz(c *gin.Context) {
 	type result struct {
 		name string
@@ -117,12 +143,16 @@ func (s *server) readyz(c *gin.Context) {
 	for name, check := range s.Ready {
 		go func() { out <- result{name, check(ctx)} }()
 	}
+	detail := s.validKey(c) // causes (addresses, dial errors) only for an authenticated caller
 	checks := map[string]string{}
 	status := http.StatusOK
 	for range s.Ready {
 		r := <-out
 		if r.err != nil {
-			checks[r.name] = r.err.Error()
+			checks[r.name] = "unavailable"
+			if detail {
+				checks[r.name] = "unavailable: " + r.err.Error()
+			}
 			status = http.StatusServiceUnavailable
 			continue
 		}

@@ -345,6 +345,8 @@ type ErrorBody struct {
 	Error   string           `json:"error"`
 	Message string           `json:"message"`
 	Issues  []brandgen.Issue `json:"issues,omitempty"`
+	// IssuesOmitted counts the issues past the first 50, which are not listed.
+	IssuesOmitted int `json:"issuesOmitted,omitempty"`
 }
 
 func setProp(s *jsonschema.Schema, name string, p *jsonschema.Schema) {

@@ -46,11 +46,31 @@ func New() *Metrics {
 	return m
 }
 
-// ObserveRequest records one HTTP request. route is the matched route pattern ("unmatched" for 404s)
-// so that ids in paths do not explode the label space.
+// ObserveRequest records one HTTP request. route must come from a fixed set: the matched route
+// pattern, or "unmatched" for 404s, so that ids in paths do not explode the label space. Methods
+// outside the standard set fold into "OTHER" (a client picks the method, so it is never a label
+// value as sent); statuses outside 100..599 fold into "other".
 func (m *Metrics) ObserveRequest(route, method string, status int, d time.Duration) {
-	m.requests.WithLabelValues(route, method, strconv.Itoa(status)).Inc()
+	method = MethodLabel(method)
+	m.requests.WithLabelValues(route, method, statusLabel(status)).Inc()
 	m.latency.WithLabelValues(route, method).Observe(d.Seconds())
+}
+
+// MethodLabel is method when it is one of the standard HTTP methods, else "OTHER".
+func MethodLabel(method string) string {
+	switch method {
+	case http.MethodGet, http.MethodHead, http.MethodPost, http.MethodPut, http.MethodPatch,
+		http.MethodDelete, http.MethodOptions, http.MethodConnect, http.MethodTrace:
+		return method
+	}
+	return "OTHER"
+}
+
+func statusLabel(status int) string {
+	if status < 100 || status > 599 {
+		return "other"
+	}
+	return strconv.Itoa(status)
 }
 
 // ObserveRender records one render; it has the signature of the render pool's observer.

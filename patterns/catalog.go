@@ -10,6 +10,7 @@ package patterns
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"reflect"
 	"strings"
@@ -212,7 +213,7 @@ func (c *Catalog) Decode(id string, raw json.RawMessage, prefix string) (any, []
 	v := reflect.New(p.typ)
 	if err := json.Unmarshal(raw, v.Interface()); err != nil {
 		if len(issues) == 0 { // the schema let through what the Go type refuses: a schema bug
-			issues = []brandgen.Issue{{Field: whole, Message: "does not match the schema: " + err.Error()}}
+			issues = []brandgen.Issue{goTypeIssue(err, prefix, whole)}
 		}
 		return nil, issues
 	}
@@ -260,4 +261,13 @@ func postDefinitions() []Definition {
 			Layouts: posts.Layouts[id], Content: types[id], Check: posts.Validate})
 	}
 	return defs
+}
+
+// goTypeIssue words a Go decoding error in the API's terms, never Go's (which names Go types).
+func goTypeIssue(err error, prefix, whole string) brandgen.Issue {
+	var te *json.UnmarshalTypeError
+	if errors.As(err, &te) && te.Field != "" {
+		return brandgen.Issue{Field: prefix + te.Field, Message: "must not be " + te.Value}
+	}
+	return brandgen.Issue{Field: whole, Message: "does not match the schema"}
 }

@@ -292,7 +292,7 @@ func (p *Pool) launch(ctx context.Context, s *slot) (b *browser, err error) {
 		p.observe("launch", start, err)
 	}()
 	gen := p.launchSeq.Add(1)
-	dir, err := os.MkdirTemp("", fmt.Sprintf("brandgen-chromium-%s-%d-", p.id, s.index))
+	dir, err := os.MkdirTemp("", fmt.Sprintf("%s%s-%d-", profilePrefix, p.id, s.index))
 	if err != nil {
 		return nil, err
 	}

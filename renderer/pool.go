@@ -238,6 +238,9 @@ func New(cfg Config) (*Pool, error) {
 		pingTimeout:  3 * time.Second,
 		chromeEncode: cfg.PNGLevel == PNGChromium,
 	}
+	if n := removeStaleProfiles(os.TempDir(), staleProfileAge); n > 0 {
+		p.log.Info("removed stale browser profile folders", "count", n, "dir", os.TempDir())
+	}
 	p.fonts, p.sheets = p.assets.preloadList(cfg.Preload)
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	for i := range cfg.Browsers {

@@ -104,3 +104,28 @@ func killLeftovers(dir string) {
 		}
 	}
 }
+
+// profileDirsInUse lists every --user-data-dir of a running process.
+func profileDirsInUse() (map[string]bool, bool) {
+	entries, err := os.ReadDir("/proc")
+	if err != nil {
+		return nil, false
+	}
+	const flag = "--user-data-dir="
+	dirs := map[string]bool{}
+	for _, e := range entries {
+		if _, err := strconv.Atoi(e.Name()); err != nil {
+			continue
+		}
+		cmdline, err := os.ReadFile("/proc/" + e.Name() + "/cmdline")
+		if err != nil {
+			continue
+		}
+		for arg := range bytes.SplitSeq(cmdline, []byte{0}) {
+			if bytes.HasPrefix(arg, []byte(flag)) {
+				dirs[string(arg[len(flag):])] = true
+			}
+		}
+	}
+	return dirs, true
+}

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -45,7 +44,7 @@ func serve(ctx context.Context, cfg app.Config, log *slog.Logger, args []string,
 	}
 	a.Warm(ctx) // without delaying the listener
 
-	srv := &http.Server{Addr: cfg.Addr, Handler: a.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 120 * time.Second}
+	srv := a.Server(cfg.Addr)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.ListenAndServe() }()
 	log.Info("listening", "addr", cfg.Addr, "database", cfg.DatabaseKind(), "redis", cfg.RedisURL != "")
