@@ -36,6 +36,7 @@ func funcs() template.FuncMap {
 		"initials":  initials, // funcs_people.go
 		"dateTile":  dateTile, // funcs_people.go
 		"perkIcon":  perkIcon, // funcs_people.go
+		"local":     localise,
 	}
 }
 
@@ -113,7 +114,7 @@ func chartGeometry(d Data) (ChartGeom, error) {
 
 // ChartTheme maps a page palette onto the chart drawer's theme.
 func ChartTheme(p Palette) charts.Theme {
-	body, _, number := fontsFor(p)
+	body, _, number := fontsFor(p, "")
 	return charts.Theme{
 		Series: p.Series, Text: p.SurfaceText, Muted: p.SurfaceMuted, Grid: p.Grid,
 		Surface: p.SurfaceSolid, Background: p.SurfaceSolid, Up: p.Up, Down: p.Down, Flat: p.Flat,
@@ -134,5 +135,20 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 		return "", err
 	}
 	c.Palette = nil // already applied to d.Palette by Build
-	return charts.Draw(c, g.PlotW, g.PlotH, ChartTheme(d.Palette))
+	th := ChartTheme(d.Palette)
+	th.FontFamily, _, th.NumberFamily = fontsFor(d.Palette, d.Lang)
+	return charts.Draw(c, g.PlotW, g.PlotH, th)
+}
+
+// phrases are the fixed words templates print, per CJK language (textlang tags; Chinese by script).
+var phrases = map[string]map[string]string{
+	"We’re hiring": {"ja": "採用中", "zh-Hans": "招聘中", "zh-Hant": "徵才中", "ko": "채용 중"},
+}
+
+// localise returns a template's fixed English phrase in the page's language when it has one.
+func localise(phrase, lang string) string {
+	if p, ok := phrases[phrase][lang]; ok {
+		return p
+	}
+	return phrase
 }
