@@ -1,10 +1,10 @@
 // brandgen CJK typesetting, on pages whose <html lang> is ja, zh-* or ko (set from the content's
 // script). It runs before fit.js measures anything:
-//  - Chinese: marks where a line may break, as <wbr> between words found by the browser's own ICU
-//    dictionary (Intl.Segmenter), the page setting word-break:keep-all so lines break only there,
-//    at spaces and after punctuation. Single characters the dictionary leaves alone are kept with
-//    their neighbours (调|用 -> 调用) and particles (的, 了, ...) stay with the word before them.
-//    Japanese uses word-break:auto-phrase and Korean keep-all (base.css) instead.
+//  - Chinese and Japanese: marks where a line may break, as <wbr> between phrases built from the
+//    words of the browser's own ICU dictionary (Intl.Segmenter), and sets html.cjk-seg, which makes
+//    the page word-break:keep-all so lines break only there, at spaces and after punctuation.
+//    Japanese would otherwise use word-break:auto-phrase, which breaks anywhere inside a phrase
+//    longer than the line; Korean uses keep-all (breaks at spaces) without a script (base.css).
 //  - Every language: text set with Latin display metrics (line height under 1.25, negative
 //    tracking) gets CJK ones, so the lines of a CJK headline do not touch.
 (function () {
@@ -16,6 +16,7 @@
   var scope = document.querySelector(".content") || document.body;
   var cjkRe = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7af]/;
   var hanRe = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
+  var hiraRe = /^[\u3041-\u309f]+$/;
   var particles = "的了着过吗呢吧啊地得们么嘛呀哦";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
@@ -33,35 +34,57 @@
     return out;
   }
 
-  // units joins the segmenter's words into the pieces a line must not split.
+  // units joins the segmenter's words into the pieces a line must not split: runs of one-character
+  // Han words the dictionary did not know (调|用, 十|个) become one piece, and hiragana (particles,
+  // okurigana), particles and remaining lone Han characters join the word before them
+  // (生産|性|を -> 生産性を, 高性能|的 -> 高性能的).
   function units(text, seg) {
-    var out = [];
+    var segs = [];
     var it = seg.segment(text)[Symbol.iterator]();
     for (var r = it.next(); !r.done; r = it.next()) {
-      var s = r.value.segment, word = r.value.isWordLike && cjkRe.test(s);
-      var prev = out.length ? out[out.length - 1] : null;
-      if (prev && prev.word && word && hanRe.test(s) &&
-          (particles.indexOf(s) >= 0 && s.length === 1 ||
-           s.length === 1 && prev.single && prev.text.length < 4)) {
-        prev.text += s;
-        prev.single = prev.single && particles.indexOf(s) < 0;
-        continue;
-      }
-      out.push({ text: s, word: word, single: word && s.length === 1 && hanRe.test(s) });
+      var t = r.value.segment, cjk = cjkRe.test(t);
+      segs.push({ text: t, word: !!r.value.isWordLike, cjk: cjk,
+        particle: particles.indexOf(t) >= 0 && t.length === 1,
+        single: t.length === 1 && hanRe.test(t) && particles.indexOf(t) < 0 });
     }
+    // Runs of single characters: chunks of two to four.
+    var merged = [];
+    for (var i = 0; i < segs.length; ) {
+      if (!segs[i].single) { merged.push(segs[i++]); continue; }
+      var j = i;
+      while (j < segs.length && segs[j].single) j++;
+      var n = j - i, size = n <= 4 ? n : 2;
+      for (var k = i; k < j; k += size) {
+        var chunk = segs.slice(k, Math.min(j, k + size)), txt = "";
+        chunk.forEach(function (c) { txt += c.text; });
+        merged.push({ text: txt, word: true, cjk: true, particle: false, single: txt.length === 1 });
+      }
+      i = j;
+    }
+    var out = [];
+    merged.forEach(function (s) {
+      var prev = out.length ? out[out.length - 1] : null;
+      if (prev && prev.word && prev.cjk && s.word &&
+          (hiraRe.test(s.text) || s.particle || (s.single && prev.text.length <= 4))) {
+        prev.text += s.text;
+        return;
+      }
+      out.push({ text: s.text, word: s.word, cjk: s.cjk });
+    });
     return out;
   }
 
-  function segmentChinese() {
+  function segment() {
     if (typeof Intl === "undefined" || !Intl.Segmenter) return;
-    var seg = new Intl.Segmenter("zh", { granularity: "word" });
+    var seg = new Intl.Segmenter(zh ? "zh" : "ja", { granularity: "word" });
     textNodes(scope).forEach(function (n) {
       var us = units(n.nodeValue, seg);
       if (us.length < 2) return;
       var frag = document.createDocumentFragment(), buf = "";
       for (var i = 0; i < us.length; i++) {
         buf += us[i].text;
-        if (i + 1 < us.length && us[i].word && us[i + 1].word) {
+        var a = us[i], b = us[i + 1];
+        if (b && a.word && b.word && (a.cjk || b.cjk)) {
           frag.appendChild(document.createTextNode(buf));
           frag.appendChild(document.createElement("wbr"));
           buf = "";
@@ -70,6 +93,7 @@
       if (buf) frag.appendChild(document.createTextNode(buf));
       n.parentNode.replaceChild(frag, n);
     });
+    root.classList.add("cjk-seg");
   }
 
   // metrics gives elements whose own text is CJK a CJK line height and no negative tracking.
@@ -89,6 +113,6 @@
     });
   }
 
-  if (zh) segmentChinese();
+  if (zh || lang === "ja") segment();
   metrics();
 })();
