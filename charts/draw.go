@@ -249,13 +249,19 @@ type gradStop struct {
 	opacity float64
 }
 
-// hatch defines a diagonal hatch pattern in colour c (blueprint fills) and returns its id.
+// hatch defines a diagonal hatch pattern in colour c (blueprint fills) and returns its id. On a dark
+// card the tint and the lines are stronger: light lines on a dark ground thin out to the eye, and at
+// the light theme's opacities the marks nearly vanish.
 func (cv *canvas) hatch(c string, spacing, width, bgOpacity float64) string {
 	id := cv.newID("h")
+	lineOpacity := 0.55
+	if cv.t.Dark {
+		bgOpacity, lineOpacity = math.Min(0.5, bgOpacity*2), 0.95
+	}
 	fmt.Fprintf(&cv.defs, `<pattern id="%s" width="%s" height="%s" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`+
 		`<rect width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+
-		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="0.55"/></pattern>`,
-		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width))
+		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="%s"/></pattern>`,
+		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width), n2(lineOpacity))
 	return id
 }
 
