@@ -256,7 +256,7 @@ func (cv *canvas) hatch(c string, spacing, width, bgOpacity float64) string {
 	id := cv.newID("h")
 	lineOpacity := 0.55
 	if cv.t.Dark {
-		bgOpacity, lineOpacity = math.Min(0.5, bgOpacity*2), 0.95
+		bgOpacity, lineOpacity = math.Min(0.5, math.Max(0.42, bgOpacity*2.5)), 0.95
 	}
 	fmt.Fprintf(&cv.defs, `<pattern id="%s" width="%s" height="%s" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`+
 		`<rect width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+
