@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"html"
 	"html/template"
 	"strings"
 
@@ -37,6 +38,7 @@ func funcs() template.FuncMap {
 		"dateTile":  dateTile, // funcs_people.go
 		"perkIcon":  perkIcon, // funcs_people.go
 		"local":     localise,
+		"numParts":  numParts,
 	}
 }
 
@@ -151,4 +153,22 @@ func localise(phrase, lang string) string {
 		return p
 	}
 	return phrase
+}
+
+// numParts is a hero number with its separators (. , : and the like) each wrapped in
+// <span class="np">, escaped. A monospace face gives a separator a whole digit's cell, so blueprint's
+// mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional display face there.
+func numParts(s string) template.HTML {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '.', ',', ':', '\'', '·', '/':
+			b.WriteString(`<span class="np">`)
+			b.WriteString(html.EscapeString(string(r)))
+			b.WriteString(`</span>`)
+		default:
+			b.WriteString(html.EscapeString(string(r)))
+		}
+	}
+	return template.HTML(b.String())
 }
