@@ -39,10 +39,10 @@ func TestFontStack(t *testing.T) {
 
 func TestNumParts(t *testing.T) {
 	for in, want := range map[string]string{
-		"4.9":       `4<span class="np">.</span>9`,
-		"$1,200":    `$1<span class="np">,</span>200`,
-		"<b>10</b>": `&lt;b&gt;10&lt;<span class="np">/</span>b&gt;`,
-		"99%":       "99%",
+		"4.9":        `4<span class="np">.</span>9`,
+		"$1,200":     `$1<span class="np">,</span>200`,
+		"<b>1</b>+2": `&lt;b&gt;1&lt;/b&gt;&#43;2`,
+		"99%":        "99%",
 	} {
 		if got := string(numParts(in)); got != want {
 			t.Errorf("numParts(%q) = %s, want %s", in, got, want)

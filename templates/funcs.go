@@ -2,7 +2,6 @@ package templates
 
 import (
 	"fmt"
-	"html"
 	"html/template"
 	"strings"
 
@@ -155,20 +154,24 @@ func localise(phrase, lang string) string {
 	return phrase
 }
 
-// numParts is a hero number with its separators (. , : and the like) each wrapped in
-// <span class="np">, escaped. A monospace face gives a separator a whole digit's cell, so blueprint's
-// mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional display face there.
+// numParts is a hero number with its separators (. , : ·) each wrapped in <span class="np">, the
+// rest escaped as html/template escapes text. A monospace face gives a separator a whole digit's
+// cell, so blueprint's mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional
+// display face there.
 func numParts(s string) template.HTML {
 	var b strings.Builder
 	for _, r := range s {
 		switch r {
-		case '.', ',', ':', '\'', '·', '/':
+		case '.', ',', ':', '·':
 			b.WriteString(`<span class="np">`)
-			b.WriteString(html.EscapeString(string(r)))
+			b.WriteRune(r)
 			b.WriteString(`</span>`)
 		default:
-			b.WriteString(html.EscapeString(string(r)))
+			b.WriteString(textEscaper.Replace(string(r)))
 		}
 	}
 	return template.HTML(b.String())
 }
+
+// textEscaper escapes text the way html/template does in element content.
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
