@@ -171,8 +171,26 @@ func (cv *canvas) text(x, y float64, s string, f font, fill string, a textAttrs)
 	if f.upper {
 		s = strings.ToUpper(s)
 	}
-	cv.body.WriteString(esc(s))
+	cv.body.WriteString(cv.textContent(s, f))
 	cv.body.WriteString("</text>")
+}
+
+// textContent is s escaped. In a monospace face at hero sizes (blueprint's KPI values) the
+// separators . , : are set in the proportional label face: a mono separator takes a whole digit's
+// cell, and "2.1%" reads "2 . 1%". Widths are still measured as mono, which only errs wide.
+func (cv *canvas) textContent(s string, f font) string {
+	if f.size < 28 || faceKind(f.family) != "mono" || !strings.ContainsAny(s, ".,:") {
+		return esc(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == '.' || r == ',' || r == ':' {
+			fmt.Fprintf(&b, `<tspan font-family="%s">%c</tspan>`, esc(cv.t.FontFamily), r)
+			continue
+		}
+		b.WriteString(esc(string(r)))
+	}
+	return b.String()
 }
 
 // lines writes a fitted text block; y is the baseline of the first line.
