@@ -39,8 +39,8 @@ func TestFontStack(t *testing.T) {
 
 func TestNumParts(t *testing.T) {
 	for in, want := range map[string]string{
-		"4.9":        `4<span class="np">.</span>9`,
-		"$1,200":     `$1<span class="np">,</span>200`,
+		"4.9":        `<span class="nps">4<span class="np">.</span>9</span>`,
+		"$1,200":     `<span class="nps">$1<span class="np">,</span>200</span>`,
 		"<b>1</b>+2": `&lt;b&gt;1&lt;/b&gt;&#43;2`,
 		"99%":        "99%",
 	} {

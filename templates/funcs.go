@@ -155,11 +155,15 @@ func localise(phrase, lang string) string {
 }
 
 // numParts is a hero number with its separators (. , : ·) each wrapped in <span class="np">, the
-// rest escaped as html/template escapes text. A monospace face gives a separator a whole digit's
+// rest escaped as html/template escapes text, all in one <span class="nps">. A monospace face gives a separator a whole digit's
 // cell, so blueprint's mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional
 // display face there.
 func numParts(s string) template.HTML {
+	if !strings.ContainsAny(s, ".,:·") {
+		return template.HTML(textEscaper.Replace(s))
+	}
 	var b strings.Builder
+	b.WriteString(`<span class="nps">`) // one box: flex containers must not split the number
 	for _, r := range s {
 		switch r {
 		case '.', ',', ':', '·':
@@ -170,6 +174,7 @@ func numParts(s string) template.HTML {
 			b.WriteString(textEscaper.Replace(string(r)))
 		}
 	}
+	b.WriteString(`</span>`)
 	return template.HTML(b.String())
 }
 

@@ -124,3 +124,34 @@ func jsString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// A hero number with separators stays one run on one line in every style (numParts wraps its
+// separators for blueprint's mono face; flex containers must not split it), for stat and offer.
+func TestHeroNumbersStayWhole(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, sel string
+		content      any
+	}{
+		{"stat", ".s-num", posts.StatContent{Value: "98.6%", Label: "of teams ship faster"}},
+		{"offer", ".o-discount", posts.OfferContent{Discount: "$9.99", Headline: "Pro plan for a month"}},
+	} {
+		for _, style := range brandgen.Styles {
+			look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style}
+			pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
+			if err != nil {
+				t.Fatalf("%s %s: %v", tc.pattern, style, err)
+			}
+			var got linesResult
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatalf("%s %s: probe %s: %v", tc.pattern, style, raw, err)
+			}
+			if len(got.Lines) != 1 || !strings.Contains(got.Lines[0], ".") {
+				t.Errorf("%s %s: hero number laid out as %q, want one line", tc.pattern, style, got.Lines)
+			}
+		}
+	}
+}
