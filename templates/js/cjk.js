@@ -74,6 +74,18 @@
     return out;
   }
 
+  // unitGlue keeps a number with a one-character unit after it ("3000 元", "1.8 秒", "3 年"): the
+  // space between them becomes a no-break space, so the unit never starts a line alone. (Gluing a
+  // one-character word before a number too, "约 3000", makes a box too narrow for "约 3000 元" break
+  // it inside the number instead.)
+  var unitRe = /([0-9%])[ ]([\u3400-\u4dbf\u4e00-\u9fff])(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])/g;
+  function unitGlue() {
+    textNodes(scope).forEach(function (n) {
+      var v = n.nodeValue.replace(unitRe, "$1\u00a0$2");
+      if (v !== n.nodeValue) n.nodeValue = v;
+    });
+  }
+
   function segment() {
     if (typeof Intl === "undefined" || !Intl.Segmenter) return;
     var seg = new Intl.Segmenter(zh ? "zh" : "ja", { granularity: "word" });
@@ -113,6 +125,7 @@
     });
   }
 
+  unitGlue();
   if (zh || lang === "ja") segment();
   metrics();
 })();
