@@ -72,17 +72,16 @@ func FontStack(stack, lang string) string {
 	return stack
 }
 
-// fontsFor returns the body, display and numeric font stacks of a style for a page in lang.
-func fontsFor(p Palette, lang string) (body, display, number string) {
+// fontsFor returns the body, display and numeric font stacks of a style (FontStack orders their CJK
+// faces for a page's language).
+func fontsFor(p Palette) (body, display, number string) {
 	switch p.Style {
 	case "editorial":
-		body, display, number = FontSerif, FontSerif, FontSerif
+		return FontSerif, FontSerif, FontSerif
 	case "blueprint":
-		body, display, number = FontSans, FontDisplay, FontMono
-	default:
-		body, display, number = FontSans, FontDisplay, FontDisplay
+		return FontSans, FontDisplay, FontMono
 	}
-	return FontStack(body, lang), FontStack(display, lang), FontStack(number, lang)
+	return FontSans, FontDisplay, FontDisplay
 }
 
 // rootVars renders the :root custom properties of a page: canvas size, metrics, type scale, fonts and
@@ -112,7 +111,8 @@ func rootVars(m Metrics, p Palette, badge bool, lang string) string {
 		{"h1", t.H1}, {"display", t.Display}, {"hero", t.Hero}} {
 		px("fs-"+s.n, s.v)
 	}
-	body, display, number := fontsFor(p, lang)
+	body, display, number := fontsFor(p)
+	body, display, number = FontStack(body, lang), FontStack(display, lang), FontStack(number, lang)
 	v("font-body", body)
 	v("font-display", display)
 	v("font-number", number)

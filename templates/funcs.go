@@ -115,7 +115,7 @@ func chartGeometry(d Data) (ChartGeom, error) {
 
 // ChartTheme maps a page palette onto the chart drawer's theme.
 func ChartTheme(p Palette) charts.Theme {
-	body, _, number := fontsFor(p, "")
+	body, _, number := fontsFor(p)
 	return charts.Theme{
 		Series: p.Series, Text: p.SurfaceText, Muted: p.SurfaceMuted, Grid: p.Grid,
 		Surface: p.SurfaceSolid, Background: p.SurfaceSolid, Up: p.Up, Down: p.Down, Flat: p.Flat,
@@ -137,7 +137,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	}
 	c.Palette = nil // already applied to d.Palette by Build
 	th := ChartTheme(d.Palette)
-	th.FontFamily, _, th.NumberFamily = fontsFor(d.Palette, d.Lang)
+	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
 
