@@ -157,7 +157,7 @@ func (s *Set) BuildDiagram(o DiagramOptions) (Page, error) {
 	}
 	var css strings.Builder
 	css.WriteString(s.fontsCSS)
-	css.WriteString(rootVars(m, o.Palette, o.Badge.Show))
+	css.WriteString(rootVars(m, o.Palette, o.Badge.Show, o.Lang))
 	css.WriteString(s.baseCSS)
 	css.WriteString(diagramCSS)
 	d.CSS = template.CSS(css.String())
