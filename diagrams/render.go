@@ -92,19 +92,23 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 		if !sz.Valid() {
 			sz = brandgen.SizeLandscape
 		}
-		th.Width, _ = templates.DiagramBox(sz, title, badge.Show)
+		th.Width, th.Height = templates.DiagramBox(sz, title, badge.Show)
+		th.Rows = mermaid.GanttRows(m.Source)
 	}
 	art, err := s.layout(ctx, typ, m.Source, th)
 	if err != nil {
 		return image{}, renderer.Page{}, err
 	}
 	size, scale := pickSize(st.Size, title, badge.Show, art)
-	// Too small to read: a sketch drawn left-to-right may read better top-to-bottom, or back.
-	if art.FontSize*scale < MinTextPx && m.Sketch != nil && flippable(typ) {
+	// Too small to read, or a thin strip on the canvas: a sketch drawn left-to-right may read
+	// better top-to-bottom (on the other auto size), or back. The other direction wins when its
+	// text is clearly larger (or the first is below the minimum).
+	if m.Sketch != nil && flippable(typ) && (art.FontSize*scale < MinTextPx || fill(size, title, badge.Show, art, scale) < 0.3) {
 		alt := *m.Sketch
 		alt.Direction = map[string]string{"LR": "TB", "TB": "LR", "": "TB"}[m.Sketch.Direction]
 		if altArt, err := s.layout(ctx, typ, alt.Mermaid(), th); err == nil {
-			if altSize, altScale := pickSize(st.Size, title, badge.Show, altArt); altScale > scale {
+			altSize, altScale := pickSize(st.Size, title, badge.Show, altArt)
+			if altScale > scale*1.25 || (art.FontSize*scale < MinTextPx && altScale > scale) {
 				art, size, scale = altArt, altSize, altScale
 			}
 		}
@@ -116,6 +120,15 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 		return image{}, renderer.Page{}, err
 	}
 	return image{Size: size, TextPx: art.FontSize * scale}, pg, nil
+}
+
+// fill is the share of the diagram's box on the canvas that the drawn diagram covers.
+func fill(size brandgen.Size, title string, badge bool, art mermaid.Art, scale float64) float64 {
+	w, h := templates.DiagramBox(size, title, badge)
+	if w <= 0 || h <= 0 {
+		return 1
+	}
+	return art.Width * scale * art.Height * scale / (w * h)
 }
 
 func flippable(typ string) bool { return typ == "flowchart" || typ == "class" || typ == "er" }
