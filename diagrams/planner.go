@@ -127,6 +127,17 @@ func count(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
+// checkGraph validates a planned architecture graph (Mermaid sources are checked by drawing them).
+func checkGraph(typ string, m Model) error {
+	if typ != "architecture" {
+		if m.Source == "" {
+			return errors.New("no source")
+		}
+		return nil
+	}
+	return checkModel(context.Background(), nil, typ, m)
+}
+
 // checkModel validates a planned model before it is saved: a Mermaid source with Mermaid's own
 // parser, a graph with its schema rules.
 func checkModel(ctx context.Context, ev mermaid.Evaluator, typ string, m Model) error {

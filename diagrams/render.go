@@ -13,6 +13,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/diagrams/arch"
 	"github.com/brandgen/brandgen/diagrams/mermaid"
+	"github.com/brandgen/brandgen/diagrams/sketch"
 	"github.com/brandgen/brandgen/renderer"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -94,6 +95,11 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 		}
 		th.Width, th.Height = templates.DiagramBox(sz, title, badge.Show)
 		th.Rows = mermaid.GanttRows(m.Source)
+	}
+	if typ == "er" && mermaid.Entities(m.Source) >= sketch.DenseER {
+		// Many tables: ELK with a bound on each layer, laid out at a larger text size (the
+		// boxes' fixed padding and the gaps then weigh less, so the text comes out larger).
+		th.Dense, th.LayerBound, th.FontSize = true, 5, 40
 	}
 	art, err := s.layout(ctx, typ, m.Source, th)
 	if err != nil {

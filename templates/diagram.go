@@ -60,9 +60,6 @@ const MaxDiagramText = 46
 // content); story keeps its top and bottom 250 px free.
 func diagramMargins(m Metrics) (x, top, bottom int) {
 	x, top, bottom = 56, 56, 56
-	if m.Width > m.Height {
-		x, top, bottom = 72, 56, 56
-	}
 	if m.MarginTop > 200 {
 		top, bottom = m.MarginTop, m.MarginBottom
 	}

@@ -76,20 +76,26 @@ type Art struct {
 	Groups        int
 }
 
-// Draw lays out source in the theme and returns the marked SVG.
+// Draw lays out source in the theme and returns the marked SVG. It checks the source as Check
+// does (an error wrapping ErrSyntax), so a caller that draws needs no separate Check.
 func Draw(ctx context.Context, ev Evaluator, typ, source string, th Theme) (Art, error) {
 	var out struct {
-		SVG    string  `json:"svg"`
-		Width  float64 `json:"width"`
-		Height float64 `json:"height"`
-		Nodes  int     `json:"nodes"`
-		Edges  int     `json:"edges"`
-		Groups int     `json:"groups"`
+		DiagramType string  `json:"diagramType"`
+		SVG         string  `json:"svg"`
+		Width       float64 `json:"width"`
+		Height      float64 `json:"height"`
+		Nodes       int     `json:"nodes"`
+		Edges       int     `json:"edges"`
+		Groups      int     `json:"groups"`
 	}
 	req := request{Op: "render", Type: typ, Source: source, ID: nextID(), Config: baseConfig(th), Lang: th.Lang,
 		Fonts: []string{`400 20px "BG Inter"`, `600 20px "BG Inter"`, `700 20px "BG Inter"`}, Sample: sample(source)}
 	if err := call(ctx, ev, req, &out); err != nil {
 		return Art{}, err
+	}
+	// Draw parses the source as Check does: a source of another type is a syntax error here too.
+	if want := diagramTypes[typ]; out.DiagramType != "" && !slices.Contains(want, out.DiagramType) {
+		return Art{}, fmt.Errorf("%w: it is a %q diagram, not %s", ErrSyntax, out.DiagramType, typ)
 	}
 	return Art{SVG: out.SVG, Width: out.Width, Height: out.Height, FontSize: th.fontSize(),
 		Nodes: out.Nodes, Edges: out.Edges, Groups: out.Groups}, nil

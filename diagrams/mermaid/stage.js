@@ -3,7 +3,8 @@
 //
 // request: {op: "parse"|"render", type, source, id, config, fonts, lang}
 // parse  -> {diagramType}
-// render -> {svg, width, height, nodes, edges, groups}: the SVG with reveal marks (see mark below)
+// render -> {svg, width, height, diagramType, nodes, edges, groups}: the SVG with reveal marks
+//           (see mark below) and the type Mermaid's parser saw
 (() => {
 'use strict';
 
@@ -171,7 +172,12 @@ return async (req) => {
   await window.__bgDiagramFonts;
   await Promise.all((req.fonts || []).map(f => document.fonts.load(f, req.sample || 'A')));
 
-  M.initialize(Object.assign({startOnLoad: false}, req.config));
+  // initialize recomputes the theme: only when the configuration changed since the last call.
+  const cfg = JSON.stringify(req.config);
+  if (window.__bgMermaidConfig !== cfg) {
+    M.initialize(Object.assign({startOnLoad: false}, req.config));
+    window.__bgMermaidConfig = cfg;
+  }
   if (req.op === 'parse') {
     const r = await M.parse(req.source);
     return {diagramType: r.diagramType};
@@ -201,6 +207,6 @@ return async (req) => {
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.style.removeProperty('max-width');
-  return Object.assign({svg: svg.outerHTML, width: vb[2], height: vb[3]}, counts);
+  return Object.assign({svg: svg.outerHTML, width: vb[2], height: vb[3], diagramType: diag.type}, counts);
 };
 })()

@@ -38,6 +38,8 @@ type Theme struct {
 	Width       float64 // gantt: the width to lay the chart out at (its box on the canvas); 0: 1600
 	Height      float64 // gantt: the height of its box; the bars grow to fill it (0: fixed bars)
 	Rows        int     // gantt: how many tasks (GanttRows), for the bar height
+	Dense       bool    // er: many entities, laid out by ELK with at most LayerBound a layer
+	LayerBound  int
 }
 
 // DefaultFontSize is the text size diagrams are laid out at; the page scales the SVG, so on the
@@ -116,6 +118,14 @@ func baseConfig(t Theme) map[string]any {
 		"gantt": map[string]any{"useMaxWidth": false, "useWidth": ganttWidth(t), "fontSize": fs * 0.9, "sectionFontSize": fs * 0.9,
 			"barHeight": barH, "barGap": barGap, "topPadding": 56, "leftPadding": 220, "rightPadding": 40,
 			"gridLineStartPadding": 48, "numberSectionStyles": 2, "fontFamily": font, "axisFormat": "%b %d"},
+	}
+	if t.Dense {
+		// Many entities: ELK's layered layout (bundled with Mermaid) with a bound on the entities
+		// a layer holds, so a hub's many children spread over several layers instead of one
+		// long column that would shrink every label.
+		cfg["layout"] = "elk"
+		cfg["elk"] = map[string]any{"layeringStrategy": "COFFMAN_GRAHAM", "layeringLayerBound": t.LayerBound,
+			"nodePlacementStrategy": "NETWORK_SIMPLEX"}
 	}
 	if t.Background == "" { // a parse: colours do not matter
 		return cfg
@@ -258,6 +268,24 @@ func ganttBars(t Theme) (bar, gap float64) {
 	}
 	bar = math.Min(math.Round(row*0.72), 72)
 	return bar, row - bar
+}
+
+// Entities counts the entities of an er source (blocks "name {" and names in relationships).
+func Entities(source string) int {
+	seen := map[string]bool{}
+	for _, l := range strings.Split(source, "\n") {
+		l = strings.TrimSpace(l)
+		if name, _, ok := strings.Cut(l, "{"); ok && !strings.Contains(l, "--") {
+			if name, _, _ = strings.Cut(strings.TrimSpace(name), "["); name != "" {
+				seen[name] = true
+			}
+			continue
+		}
+		if f := strings.Fields(l); len(f) >= 3 && strings.Contains(f[1], "--") {
+			seen[f[0]], seen[f[2]] = true, true
+		}
+	}
+	return len(seen)
 }
 
 // GanttRows counts the tasks of a gantt source (lines with a colon that are not settings).

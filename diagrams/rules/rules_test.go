@@ -108,7 +108,7 @@ func TestERForeignKeys(t *testing.T) {
 		{"tables customers, invoices, invoice_lines, products, categories",
 			[]string{"Customers->Invoices", "Invoices->Invoice_lines", "Products->Invoice_lines"},
 			map[string][]string{"Categories": nil, "Products": nil}},
-		{"tables projects, tasks, comments", []string{"Projects->Tasks", "Projects->Comments"}, nil},
+		{"tables projects, tasks, comments", []string{"Projects->Tasks", "Tasks->Comments"}, nil},
 	}
 	for _, c := range cases {
 		s, _ := Plan("er", c.prompt, now)

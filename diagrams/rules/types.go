@@ -81,8 +81,10 @@ func planFlow(s *sketch.Sketch, p prompt) {
 			g.edge(items[i-1], it, "")
 		}
 	}
+	// A short flow reads left to right; from five steps on top to bottom (the canvas then picks
+	// portrait; the drawing flips the direction when the canvas asked for does not suit it).
 	s.Direction = "LR"
-	if len(s.Nodes) > 6 {
+	if len(s.Nodes) > 4 {
 		s.Direction = "TB"
 	}
 	if len(s.Nodes) > 10 {
@@ -226,9 +228,18 @@ func planER(s *sketch.Sketch, p prompt) {
 // Table roles for foreign keys the prompt does not state.
 var (
 	ownerWords   = map[string]bool{"user": true, "account": true, "customer": true, "member": true, "organization": true, "org": true, "team": true, "tenant": true, "company": true, "client": true}
-	catalogWords = map[string]bool{"product": true, "item": true, "sku": true, "category": true, "tag": true, "country": true, "currency": true,
+	catalogWords = map[string]bool{"product": true, "item": true, "sku": true, "category": true, "tag": true, "label": true, "coupon": true, "country": true, "currency": true,
 		"plan": true, "role": true, "permission": true, "brand": true, "vendor": true, "supplier": true, "warehouse": true, "location": true}
 	lineWords = map[string]bool{"item": true, "line": true, "entry": true, "detail": true}
+	// parents are the usual owners of a table, most likely first, when the schema has them.
+	parents = map[string][]string{
+		"task": {"project", "board"}, "comment": {"task", "post", "issue", "ticket"}, "payment": {"order", "invoice"},
+		"refund": {"payment", "order"}, "shipment": {"order"}, "attachment": {"task", "message", "ticket", "comment"},
+		"review": {"product"}, "member": {"team", "organization"}, "message": {"channel", "conversation"},
+		"invoice": {"account", "customer", "organization"}, "subscription": {"account", "customer"},
+		"team": {"account", "organization", "company"}, "project": {"team", "organization", "account"},
+		"issue": {"project"}, "ticket": {"project", "customer"}, "post": {"blog", "user"}, "channel": {"team", "workspace"},
+	}
 )
 
 // foreignKeys relates tables when the prompt names no relation, as a schema designer would:
@@ -236,8 +247,9 @@ var (
 //     and roles);
 //  2. a line table ("order_items", "invoice_lines") also references the catalog (products) when
 //     there is one;
-//  3. any other table that is not a catalog or lookup table (products, categories, tags) belongs
-//     to the owner table (users, accounts, customers) when there is one, else to the first table.
+//  3. a table with a usual parent in the schema belongs to it (tasks -> projects, payments ->
+//     orders); any other table that is not a catalog or lookup table (products, categories, tags)
+//     belongs to the owner table (users, accounts, customers) when there is one, else to the first.
 func foreignKeys(s *sketch.Sketch) {
 	name := func(i int) string { return singular(strings.ToLower(s.Nodes[i].Label)) }
 	find := func(word string) int {
@@ -261,7 +273,7 @@ func foreignKeys(s *sketch.Sketch) {
 			return
 		}
 		s.Nodes[child].Fields = append(s.Nodes[child].Fields, "int "+name(parent)+"_id FK")
-		s.Edges = append(s.Edges, sketch.Edge{From: s.Nodes[parent].ID, To: s.Nodes[child].ID, Label: "has"})
+		s.Edges = append(s.Edges, sketch.Edge{From: s.Nodes[parent].ID, To: s.Nodes[child].ID})
 	}
 	owner, catalog := findIn(ownerWords), findIn(map[string]bool{"product": true, "sku": true})
 	for i := range s.Nodes {
@@ -291,7 +303,17 @@ func foreignKeys(s *sketch.Sketch) {
 			link(catalog, i)
 			linked = true
 		}
-		// 3: everything else but catalogs belongs to the owner, else the first table.
+		// 3: a table with a usual parent in the schema belongs to it; everything else but catalogs
+		// to the owner, else the first table.
+		if !linked && len(words) == 1 {
+			for _, p := range parents[last] {
+				if j := find(p); j >= 0 && j != i {
+					link(j, i)
+					linked = true
+					break
+				}
+			}
+		}
 		if !linked && !catalogWords[last] && !ownerWords[last] {
 			if owner >= 0 {
 				link(owner, i)
