@@ -28,6 +28,10 @@ var stageJS string
 // Script is the stage asset each render tab must load: add it to renderer.Config.StageScripts.
 const Script = "vendor/mermaid.min.js"
 
+// Scripts are the stage assets of a render tab, in order: Mermaid, then a warm-up that renders a
+// tiny diagram of each type when the tab opens (the first render of a type costs ~1 s).
+var Scripts = []string{Script, "vendor/mermaid-warm.js"}
+
 // Types are the diagram types this package draws, as the API names them.
 var Types = []string{"flowchart", "sequence", "class", "er", "mindmap", "gantt"}
 

@@ -157,6 +157,7 @@ function thinTicks(svg) {
 return async (req) => {
   const M = window.mermaid;
   if (!M) throw new Error('mermaid is not loaded in the stage (renderer.Config.StageScripts)');
+  if (window.__bgMermaidWarm) await window.__bgMermaidWarm; // vendor/mermaid-warm.js
   // Mermaid measures text in the stage document: give it our @font-face rules, applied, once,
   // and load the faces the diagram uses before it measures.
   if (!window.__bgDiagramFonts) {
