@@ -12,8 +12,8 @@ import (
 	"testing"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/db/dbtest"
+	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/diagrams/arch"
 )
 

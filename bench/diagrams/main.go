@@ -118,7 +118,9 @@ func run(n int) error {
 }
 
 // runColor is a distinct primary colour for run i.
-func runColor(i int) string { return fmt.Sprintf("#%02x%02x%02x", 40+i*7%180, 80+i*13%160, 120+i*5%120) }
+func runColor(i int) string {
+	return fmt.Sprintf("#%02x%02x%02x", 40+i*7%180, 80+i*13%160, 120+i*5%120)
+}
 
 func pct(d []time.Duration, p int) string {
 	if len(d) == 0 {
