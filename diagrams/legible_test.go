@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/brandgen/brandgen"
@@ -58,21 +57,11 @@ func (s *Service) smallestText(ctx context.Context, pg renderer.Page) (textMeasu
 	return out, err
 }
 
-// dense30ER is a realistic 30-table schema.
-const dense30ER = "tables users, accounts, teams, team_members, projects, project_members, tasks, task_comments, " +
-	"task_labels, labels, attachments, notifications, invoices, invoice_lines, products, categories, " +
-	"product_categories, orders, order_items, payments, refunds, shipments, addresses, coupons, carts, " +
-	"cart_items, reviews, wishlists, sessions, audit_logs with foreign keys"
-
 // Dense diagrams stay legible: measured in the rendered page, no text is smaller than ~18 px
 // (MinTextPx less 3%, the measure's rounding) on the canvas auto picks.
 func TestDenseTextMeasured(t *testing.T) {
 	s := newService(nil, nil)
 	ctx := testCtx(t)
-	var steps []string
-	for i := 1; i <= 32; i++ {
-		steps = append(steps, fmt.Sprintf("- Step %d of the pipeline", i))
-	}
 	var denseArch arch.Graph
 	for _, smp := range arch.Samples() {
 		if smp.Name == "dense" {
@@ -87,8 +76,8 @@ func TestDenseTextMeasured(t *testing.T) {
 		model             *Model
 		min               int // entities the plan must have
 	}{
-		{"er 30 tables", "er", dense30ER, nil, 30},
-		{"flowchart 32 steps", "flowchart", strings.Join(steps, "\n"), nil, 30},
+		{"er 30 tables", "er", DenseSamples["er"], nil, 30},
+		{"flowchart 32 steps", "flowchart", DenseSamples["flowchart"], nil, 30},
 		{"architecture 36 nodes", "architecture", "", &Model{Graph: &denseArch}, 36},
 		{"er sample", "er", Samples["er"], nil, 4},
 		{"gantt sample", "gantt", Samples["gantt"], nil, 6},
