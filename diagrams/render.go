@@ -109,10 +109,13 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 	// Too small to read, or a thin strip on the canvas: a sketch drawn left-to-right may read
 	// better top-to-bottom (on the other auto size), or back. The other direction wins when its
 	// text is clearly larger (or the first is below the minimum).
+	// A flow of five or more steps may also read as two rows of left-to-right steps.
 	if m.Sketch != nil && flippable(typ) && (art.FontSize*scale < MinTextPx || fill(size, title, badge.Show, art, scale) < 0.3) {
-		alt := *m.Sketch
-		alt.Direction = map[string]string{"LR": "TB", "TB": "LR", "": "TB"}[m.Sketch.Direction]
-		if altArt, err := s.layout(ctx, typ, alt.Mermaid(), th); err == nil {
+		for _, alt := range alternatives(typ, *m.Sketch) {
+			altArt, err := s.layout(ctx, typ, alt.Mermaid(), th)
+			if err != nil {
+				continue
+			}
 			altSize, altScale := pickSize(st.Size, title, badge.Show, altArt)
 			if altScale > scale*1.25 || (art.FontSize*scale < MinTextPx && altScale > scale) {
 				art, size, scale = altArt, altSize, altScale
@@ -135,6 +138,20 @@ func fill(size brandgen.Size, title string, badge bool, art mermaid.Art, scale f
 		return 1
 	}
 	return art.Width * scale * art.Height * scale / (w * h)
+}
+
+// alternatives are other layouts of a sketch: the other direction, and for a flow of five to
+// twelve steps without groups, two rows.
+func alternatives(typ string, sk sketch.Sketch) []sketch.Sketch {
+	flip := sk
+	flip.Direction = map[string]string{"LR": "TB", "TB": "LR", "": "TB"}[sk.Direction]
+	out := []sketch.Sketch{flip}
+	if typ == "flowchart" && sk.Wrap == 0 && len(sk.Groups) == 0 && len(sk.Nodes) >= 5 && len(sk.Nodes) <= 12 {
+		rows := sk
+		rows.Wrap = (len(sk.Nodes) + 1) / 2
+		out = append(out, rows)
+	}
+	return out
 }
 
 func flippable(typ string) bool { return typ == "flowchart" || typ == "class" || typ == "er" }
