@@ -28,7 +28,7 @@ type Plan struct {
 	Title   string        // a title for the diagram ("" when the planner has none)
 	Note    string        // what was drawn or changed
 	Display rules.Display // display changes an edit instruction asked for
-	// Provider and LLM are who planned it ("offline", "rules-diagrams-v1" or "openai", a model).
+	// Provider and LLM are who planned it ("offline", "rules-diagrams-v2" or "openai", a model).
 	Provider, LLM                  string
 	PromptTokens, CompletionTokens int
 }

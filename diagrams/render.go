@@ -224,7 +224,7 @@ func etag(d storedDiagram, st Settings, format string, saved *brandgen.Brand) st
 }
 
 // renderVersion is bumped when drawing changes, so clients' cached images are invalidated.
-const renderVersion = 1
+const renderVersion = 2
 
 // lru is a small least-recently-used cache of layouts.
 type lru struct {

@@ -225,7 +225,8 @@ func themeCSS(t Theme) string {
 		`.node rect,.node polygon,.node path,.node circle,.node ellipse{stroke-width:2px}`,
 		`.cluster rect{stroke-width:1.5px;rx:20px;ry:20px}`,
 		`.cluster-label text,.cluster text{font-weight:600}`,
-		`.flowchart-link,.edgePath .path,.relation,.relationshipLine,.messageLine0,.messageLine1{stroke-width:2.5px}`,
+		// Lines as heavy as the text is large (a dense er is laid out at a larger text size).
+		fmt.Sprintf(`.flowchart-link,.edgePath .path,.relation,.relationshipLine,.messageLine0,.messageLine1{stroke-width:%.1fpx}`, 2.5*fs/DefaultFontSize),
 		`.edgeLabel rect,.labelBkg{rx:6px;ry:6px}`,
 		`.actor{stroke-width:2px}`,
 		`.grid .tick line{stroke:` + t.Grid + `;opacity:1}`,
