@@ -56,7 +56,7 @@ func run(n int) error {
 	if err != nil {
 		return err
 	}
-	fmt.Printf("%-13s %10s %10s %10s   (offline planner, create = plan + Mermaid check + layout + render + store)\n", "type", "create p50", "p90", "restyle p50")
+	fmt.Printf("%-13s %10s %10s %10s   (offline planner, create = plan + layout (parses) + render + store; fresh colours per run)\n", "type", "create p50", "p90", "restyle p50")
 	for _, typ := range diagrams.Types {
 		prompt := diagrams.Samples[typ]
 		var creates, restyles []time.Duration
