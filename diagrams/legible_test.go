@@ -57,6 +57,11 @@ func (s *Service) smallestText(ctx context.Context, pg renderer.Page) (textMeasu
 	return out, err
 }
 
+// denseMindmap has six branches of four ideas each.
+const denseMindmap = "Big plan\n- Branch 1: idea 1a, idea 1b, idea 1c, idea 1d\n- Branch 2: idea 2a, idea 2b, idea 2c, idea 2d\n" +
+	"- Branch 3: idea 3a, idea 3b, idea 3c, idea 3d\n- Branch 4: idea 4a, idea 4b, idea 4c, idea 4d\n" +
+	"- Branch 5: idea 5a, idea 5b, idea 5c, idea 5d\n- Branch 6: idea 6a, idea 6b, idea 6c, idea 6d"
+
 // Dense diagrams stay legible: measured in the rendered page, no text is smaller than ~18 px
 // (MinTextPx less 3%, the measure's rounding) on the canvas auto picks.
 func TestDenseTextMeasured(t *testing.T) {
@@ -79,6 +84,7 @@ func TestDenseTextMeasured(t *testing.T) {
 		{"er 30 tables", "er", DenseSamples["er"], nil, 30},
 		{"flowchart 32 steps", "flowchart", DenseSamples["flowchart"], nil, 30},
 		{"architecture 36 nodes", "architecture", "", &Model{Graph: &denseArch}, 36},
+		{"mindmap 31 ideas", "mindmap", denseMindmap, nil, 30},
 		{"er sample", "er", Samples["er"], nil, 4},
 		{"gantt sample", "gantt", Samples["gantt"], nil, 6},
 	}
