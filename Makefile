@@ -3,7 +3,7 @@ GO      ?= go
 BIN     := bin/brandgen
 PKGS    := ./...
 
-.PHONY: all build run test test-short bench sheet deps vet fmt clean
+.PHONY: all build run test test-short bench fuzz sheet deps vet fmt clean
 
 all: build
 
@@ -30,6 +30,17 @@ bench: deps build
 	$(GO) run ./bench/jobs
 	$(GO) run ./bench/arch
 	$(GO) run ./bench/carousel
+	$(GO) run ./bench/fault
+
+# Fuzzes every request decoder and content validator for FUZZTIME each (`make test` runs their
+# seed corpora only).
+FUZZTIME ?= 30s
+fuzz:
+	$(GO) test -run '^$$' -fuzz '^FuzzRequestBody$$' -fuzztime $(FUZZTIME) ./handlers/
+	$(GO) test -run '^$$' -fuzz '^FuzzScanJSON$$' -fuzztime $(FUZZTIME) ./handlers/
+	$(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./patterns/
+	$(GO) test -run '^$$' -fuzz '^FuzzSanitizeSVG$$' -fuzztime $(FUZZTIME) ./branding/
+	$(GO) test -run '^$$' -fuzz '^FuzzValidateBrand$$' -fuzztime $(FUZZTIME) ./branding/
 
 sheet: deps build
 	./$(BIN) sheet --out ./sheets

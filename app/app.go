@@ -219,7 +219,7 @@ func (a *App) Handler() http.Handler {
 		Metrics: a.Metrics, Ready: a.Ready, Logger: a.Log, Diagrams: a.Diagrams,
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
 		Kit: a.Kit, Logos: a.Logos, MCP: a.mcpHTTP,
-		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies,
+		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies, Admission: a.Pool,
 	})
 }
 

@@ -22,7 +22,11 @@ func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
 	if _, err := buf.ReadFrom(c.Request.Body); err != nil {
 		return nil, bodyReadError(c, err)
 	}
-	raw := buf.Bytes()
+	return parseBody(buf.Bytes())
+}
+
+// parseBody parses a read body as raw fields (readFields without the reading).
+func parseBody(raw []byte) (map[string]json.RawMessage, error) {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte("{}")
 	}

@@ -1,17 +1,22 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/brandgen/brandgen"
@@ -239,3 +244,51 @@ func TestReadyzHidesCausesWithoutAKey(t *testing.T) {
 		}
 	}
 }
+
+// busyPool is an Admission that is always full.
+type busyPool struct{ calls atomic.Int64 }
+
+func (b *busyPool) Busy() error {
+	b.calls.Add(1)
+	return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: "the render queue is full; retry later",
+		RetryAfter: 3 * time.Second, Err: brandgen.ErrRenderBusy}
+}
+
+// Issue 12 #7: when the pool is full, render routes shed before reading the body (a body that is
+// not even JSON gets 503, not 400), with the pool's Retry-After, and the log samples them.
+func TestShedBeforeDecoding(t *testing.T) {
+	var logs bytes.Buffer
+	var mu sync.Mutex
+	w := writerFunc(func(p []byte) (int, error) { mu.Lock(); defer mu.Unlock(); return logs.Write(p) })
+	busy := &busyPool{}
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t), admission: busy, logger: slog.New(slog.NewJSONHandler(w, nil))})
+	for _, path := range []string{"/api/v1/chart", "/api/v1/render", "/api/v1/posts", "/api/v1/carousel", "/api/v1/diagrams"} {
+		for range 10 {
+			r := e.do("POST", path, e.devKey, `{"not json`)
+			r.envelope(t, 503, "render_busy")
+			if r.header.Get("Retry-After") != "3" {
+				t.Fatalf("%s: Retry-After %q", path, r.header.Get("Retry-After"))
+			}
+		}
+	}
+	if busy.calls.Load() != 50 {
+		t.Fatalf("admission asked %d times", busy.calls.Load())
+	}
+	// Routes that do not render are not shed.
+	if r := e.do("POST", "/api/v1/brand", e.devKey, map[string]any{"name": "Acme"}); r.status != 200 {
+		t.Fatalf("brand with the pool full: %d", r.status)
+	}
+	mu.Lock()
+	out := logs.String()
+	mu.Unlock()
+	if n := strings.Count(out, "render busy"); n < 1 || n > 10 {
+		t.Fatalf("%d log lines for 50 shed requests, want a sample:\n%s", n, out)
+	}
+	if strings.Contains(out, `"level":"ERROR"`) {
+		t.Fatalf("shed requests logged at ERROR:\n%s", out)
+	}
+}
+
+type writerFunc func([]byte) (int, error)
+
+func (f writerFunc) Write(p []byte) (int, error) { return f(p) }

@@ -49,6 +49,7 @@ var bodyLimits = map[string]int64{
 	"/api/v1/logo":                maxBrandBody,
 	"/api/v1/carousel":            maxBrandBody,
 	"/api/v1/brandkit/render":     maxBrandBody,
+	"/mcp":                        maxBrandBody, // tool calls carry REST bodies
 }
 
 func bodyLimit(route string) int64 {

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/base64"
 	"encoding/json"
@@ -92,6 +93,8 @@ type envOptions struct {
 	adminPass   string
 	logoModel   logo.ImageModel // nil: offline logo marks
 	bodyTimeout time.Duration   // 0: the default
+	admission   interface{ Busy() error }
+	logger      *slog.Logger // nil: quiet
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -128,8 +131,8 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 		Animator: &animate.Animator{Studio: st, Catalog: o.catalog, Frames: pool, Diagrams: dg}, Jobs: o.jobs, Admin: o.admin, AdminPassword: o.adminPass,
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
 		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
-		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: quiet,
-		Diagrams: dg, BodyTimeout: o.bodyTimeout,
+		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: cmp.Or(o.logger, quiet),
+		Diagrams: dg, BodyTimeout: o.bodyTimeout, Admission: o.admission,
 		Kit: studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
 	})
 	srv := httptest.NewServer(h)

@@ -57,6 +57,13 @@ func (s *server) accessLog(c *gin.Context) {
 	if a, ok := c.Get(ctxAccount); ok {
 		attrs = append(attrs, "account", a.(brandgen.Account).Name)
 	}
+	if status == http.StatusServiceUnavailable && len(c.Errors) > 0 && errors.Is(c.Errors.Last().Err, brandgen.ErrRenderBusy) {
+		// load shedding: expected under overload, logged at a sampled rate
+		if n, ok := s.shedLog.allow(time.Now()); ok {
+			s.log.Warn("request shed: render busy", append(attrs, "shed_since_last_line", n)...)
+		}
+		return
+	}
 	if status >= 500 && len(c.Errors) > 0 {
 		// the cause of a server fault, logged once here with the request id; never sent to the client
 		attrs = append(attrs, "err", c.Errors.Last().Err.Error())

@@ -8,7 +8,8 @@
 // serialized, so a burst of first renders starts exactly one browser per slot. Renders beyond
 // the tabs wait in a queue of Config.QueueCap; past it Render fails at once with a
 // *brandgen.Error of code render_busy that wraps brandgen.ErrRenderBusy and carries a
-// RetryAfter hint (recent render time times queue length per tab, 1 s to 60 s).
+// RetryAfter hint: the measured tab service time (queue wait excluded) times the queued renders
+// plus one, per tab, 1 s to 60 s. Busy reports the same error before any work, to shed load.
 //
 // # Tabs and pages
 //

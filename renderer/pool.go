@@ -170,7 +170,7 @@ type Pool struct {
 	retries   atomic.Uint64
 	rejected  atomic.Uint64
 	blocked   atomic.Uint64
-	latency   atomic.Int64 // EWMA of render time, ns, for the RetryAfter hint
+	latency   atomic.Int64 // EWMA of tab service time (tab taken to tab back, no queue wait), ns, for the RetryAfter hint
 	launchErr atomic.Pointer[error]
 
 	// pingTimeout bounds the health check of a browser after a render timed out in it.
@@ -376,11 +376,6 @@ func (p *Pool) FramesFunc(ctx context.Context, pg Page, steps []string, fn func(
 
 func (p *Pool) observe(kind string, start time.Time, err error) {
 	d := time.Since(start)
-	if err == nil && kind != "launch" {
-		// EWMA with weight 1/8 for the RetryAfter hint.
-		old := p.latency.Load()
-		p.latency.Store(old + (int64(d)-old)/8)
-	}
 	if p.cfg.Observe != nil {
 		p.cfg.Observe(kind, d, err)
 	}
@@ -418,7 +413,11 @@ func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error)
 		return err
 	}
 	p.busy.Add(1)
+	served := time.Now()
 	defer func() {
+		if err == nil {
+			p.observeService(time.Since(served))
+		}
 		p.busy.Add(-1)
 		p.idle <- t
 	}()
@@ -492,14 +491,46 @@ func (p *Pool) busyError(msg string, cause error) error {
 	if !errors.Is(cause, brandgen.ErrRenderBusy) {
 		cause = fmt.Errorf("%w: %w", brandgen.ErrRenderBusy, cause)
 	}
-	lat := time.Duration(p.latency.Load())
-	if lat <= 0 {
-		lat = time.Second
-	}
-	capacity := int64(p.cfg.Browsers * p.cfg.Tabs)
-	wait := lat * time.Duration((p.waiting.Load()+capacity)/capacity)
-	wait = min(max(wait.Round(time.Second), retryAfterLo), retryAfterHi)
+	wait := retryAfter(time.Duration(p.latency.Load()), int(p.waiting.Load()), p.cfg.Browsers*p.cfg.Tabs)
 	return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: msg, RetryAfter: wait, Err: cause}
+}
+
+// observeService feeds one tab's service time into the EWMA (weight 1/8; the first sets it).
+func (p *Pool) observeService(d time.Duration) {
+	for {
+		old := p.latency.Load()
+		next := int64(d)
+		if old > 0 {
+			next = old + (int64(d)-old)/8
+		}
+		if p.latency.CompareAndSwap(old, next) {
+			return
+		}
+	}
+}
+
+// retryAfter is the honest wait for a render turned away: the queued renders and one more drain
+// through tabs tabs at service time each (no queue wait counted in service, so none counted
+// twice), rounded up to whole seconds within 1 s..60 s. Unknown service time counts as 1 s.
+func retryAfter(service time.Duration, queued, tabs int) time.Duration {
+	if service <= 0 {
+		service = time.Second
+	}
+	wait := time.Duration(float64(service) * float64(queued+1) / float64(max(tabs, 1)))
+	wait = ((wait + time.Second - 1) / time.Second) * time.Second
+	return min(max(wait, retryAfterLo), retryAfterHi)
+}
+
+// Busy returns the render_busy error Render would return now because every tab is taken and the
+// queue is full, or nil when a render would be taken. Handlers call it to shed load before they
+// read and decode a request.
+func (p *Pool) Busy() error {
+	if len(p.idle) > 0 || p.waiting.Load() < int64(p.cfg.QueueCap) {
+		return nil
+	}
+	p.rejected.Add(1)
+	return p.busyError("the render queue is full; retry later",
+		fmt.Errorf("renderer: %d renders queued (cap %d), shed before decoding: %w", p.waiting.Load(), p.cfg.QueueCap, brandgen.ErrRenderBusy))
 }
 
 // Stats returns a snapshot of the pool.

@@ -29,6 +29,9 @@ func TestQueueCap(t *testing.T) {
 	if err := p.Start(ctxTimeout(t, 30*time.Second)); err != nil {
 		t.Fatal(err)
 	}
+	if err := p.Busy(); err != nil {
+		t.Fatalf("idle pool says busy: %v", err)
+	}
 	var wg sync.WaitGroup
 	errs := make([]error, 2)
 	for i := range 2 { // one renders, one waits
@@ -50,14 +53,21 @@ func TestQueueCap(t *testing.T) {
 	if !ok || be.Code != brandgen.CodeRenderBusy || be.RetryAfter < time.Second {
 		t.Fatalf("err = %#v, want a render_busy *brandgen.Error with RetryAfter >= 1s", err)
 	}
+	// Busy sheds the same way before any work (issue 12 #7).
+	if err := p.Busy(); !errors.Is(err, brandgen.ErrRenderBusy) {
+		t.Fatalf("Busy() = %v with the queue full", err)
+	}
 	wg.Wait()
 	for i, err := range errs {
 		if err != nil {
 			t.Errorf("render %d: %v", i, err)
 		}
 	}
-	if s := p.Stats(); s.Rejected != 1 || s.Renders != 2 {
-		t.Errorf("stats %+v, want 1 rejected, 2 renders", s)
+	if s := p.Stats(); s.Rejected != 2 || s.Renders != 2 {
+		t.Errorf("stats %+v, want 2 rejected, 2 renders", s)
+	}
+	if err := p.Busy(); err != nil {
+		t.Fatalf("drained pool says busy: %v", err)
 	}
 }
 

@@ -1,0 +1,245 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"slices"
+	"sort"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+)
+
+var (
+	chartBody = []byte(`{"chartType":"bar","title":"Quarterly revenue","unit":"$","series":[{"label":"Q1","value":12},{"label":"Q2","value":18},{"label":"Q3","value":15},{"label":"Q4","value":24}]}`)
+	postBody  = []byte(`{"prompt":"Announce our new analytics dashboard: faster queries, shared views, dark mode"}`)
+)
+
+type client struct {
+	base, key string
+	http      *http.Client
+}
+
+// result is one request's outcome.
+type result struct {
+	start      time.Time
+	took       time.Duration
+	status     int
+	code       string
+	retryAfter int // seconds; -1 when absent
+}
+
+// do sends request i (even: /chart, odd: /posts) and reads the whole answer.
+func (c *client) do(ctx context.Context, i int) result {
+	path, body := "/api/v1/chart", chartBody
+	if i%2 == 1 {
+		path, body = "/api/v1/posts", postBody
+	}
+	r := result{start: time.Now(), retryAfter: -1}
+	req, _ := http.NewRequestWithContext(ctx, http.MethodPost, c.base+path, bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("x-api-key", c.key)
+	res, err := c.http.Do(req)
+	if err != nil {
+		r.took, r.code = time.Since(r.start), "transport"
+		return r
+	}
+	raw, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	r.took, r.status = time.Since(r.start), res.StatusCode
+	if res.StatusCode != http.StatusOK {
+		var env struct{ Error string }
+		_ = json.Unmarshal(raw, &env)
+		r.code = env.Error
+		if ra, err := strconv.Atoi(res.Header.Get("Retry-After")); err == nil {
+			r.retryAfter = ra
+		}
+	}
+	return r
+}
+
+// phase is the outcome of one load phase.
+type phase struct {
+	name         string
+	d            time.Duration
+	inTime       int // 200s completed within the phase (throughput)
+	results      []result
+	total, ok    int
+	busy         int
+	bad5xx       int
+	noRetryAfter int
+	other        map[string]int
+	recoveries   []time.Duration
+	unrecovered  int
+}
+
+// rate is renders/s: 200s completed within the phase's d.
+func (p *phase) rate() float64 { return float64(p.inTime) / p.d.Seconds() }
+
+func (p *phase) latency(q float64) time.Duration {
+	var ds []time.Duration
+	for _, r := range p.results {
+		if r.status == http.StatusOK {
+			ds = append(ds, r.took)
+		}
+	}
+	if len(ds) == 0 {
+		return 0
+	}
+	slices.Sort(ds)
+	return ds[min(len(ds)-1, int(q*float64(len(ds))))]
+}
+
+func (p *phase) retryP50() string {
+	var ra []int
+	for _, r := range p.results {
+		if r.status == http.StatusServiceUnavailable && r.retryAfter >= 0 {
+			ra = append(ra, r.retryAfter)
+		}
+	}
+	if len(ra) == 0 {
+		return "-"
+	}
+	slices.Sort(ra)
+	return fmt.Sprintf("%ds", ra[len(ra)/2])
+}
+
+func (p *phase) otherText() string {
+	if len(p.other) == 0 {
+		return "-"
+	}
+	var parts []string
+	for k, n := range p.other {
+		parts = append(parts, fmt.Sprintf("%s x%d", k, n))
+	}
+	sort.Strings(parts)
+	return strings.Join(parts, ", ")
+}
+
+// load runs n clients for d; with killEvery > 0 it kills a Chromium process that often and
+// measures, per kill, the time until the next render succeeds (a 200 completes after it).
+func load(ctx context.Context, c *client, name string, n int, d, killEvery time.Duration) *phase {
+	p := &phase{name: name, d: d, other: map[string]int{}}
+	ctx, cancel := context.WithCancel(ctx)
+	deadline := time.Now().Add(d)
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for i := range n {
+		wg.Go(func() {
+			for j := i; time.Now().Before(deadline) && ctx.Err() == nil; j += n {
+				r := c.do(ctx, j)
+				if ctx.Err() != nil {
+					return
+				}
+				mu.Lock()
+				p.results = append(p.results, r)
+				mu.Unlock()
+				if r.status == http.StatusServiceUnavailable && r.code == "render_busy" {
+					// an honest client: waits a little before retrying (capped so the phase keeps load)
+					time.Sleep(min(time.Duration(max(r.retryAfter, 1))*time.Second, 2*time.Second) / 4)
+				}
+			}
+		})
+	}
+	var kills []time.Time
+	if killEvery > 0 {
+		wg.Go(func() {
+			t := time.NewTicker(killEvery)
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					if time.Until(deadline) < 3*time.Second {
+						return
+					}
+					if killBrowser() {
+						mu.Lock()
+						kills = append(kills, time.Now())
+						mu.Unlock()
+					}
+				case <-ctx.Done():
+					return
+				}
+			}
+		})
+	}
+	time.Sleep(time.Until(deadline))
+	wg.Wait()
+	cancel()
+	for _, r := range p.results {
+		p.total++
+		switch {
+		case r.status == http.StatusOK:
+			p.ok++
+			if !r.start.Add(r.took).After(deadline) {
+				p.inTime++
+			}
+		case r.status == http.StatusServiceUnavailable && (r.code == "render_busy" || r.code == "database_unavailable"):
+			p.busy++
+			if r.retryAfter < 1 {
+				p.noRetryAfter++
+			}
+		default:
+			if r.status >= 500 || r.status == 0 {
+				p.bad5xx++
+			}
+			p.other[fmt.Sprintf("%d %s", r.status, r.code)]++
+		}
+	}
+	for _, k := range kills {
+		first := time.Duration(-1)
+		for _, r := range p.results {
+			if done := r.start.Add(r.took).Sub(k); r.status == http.StatusOK && done > 0 && (first < 0 || done < first) {
+				first = done
+			}
+		}
+		if first < 0 {
+			p.unrecovered++
+		} else {
+			p.recoveries = append(p.recoveries, first)
+		}
+	}
+	return p
+}
+
+// slowSenders hold connections that announce a body and send one byte.
+type slowSenders struct {
+	mu     sync.Mutex
+	n      int
+	closed int
+	last   time.Duration
+}
+
+func startSlowSenders(addr string, n int) *slowSenders {
+	s := &slowSenders{n: n}
+	start := time.Now()
+	for range n {
+		conn, err := net.Dial("tcp", addr)
+		if err != nil {
+			continue
+		}
+		_, _ = io.WriteString(conn, "POST /api/v1/chart HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n{")
+		go func() {
+			defer conn.Close()
+			_ = conn.SetReadDeadline(time.Now().Add(10 * time.Minute))
+			_, _ = io.Copy(io.Discard, conn) // returns when the server closes
+			s.mu.Lock()
+			s.closed++
+			s.last = time.Since(start)
+			s.mu.Unlock()
+		}()
+	}
+	return s
+}
+
+func (s *slowSenders) count() (int, time.Duration) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed, s.last
+}
