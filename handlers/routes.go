@@ -27,7 +27,7 @@ const (
 	edgeBare   edge = iota // nothing but the engine's (health, readiness, metrics)
 	edgePublic             // rate-limit headers, no API key (the OpenAPI document)
 	edgeAPI                // rate limit, body cap, API key
-	edgeKey                // body cap and API key, no rate limit (/mcp: its tool calls are limited as REST calls)
+	edgeKey                // body cap and API key, no rate limit (/mcp: the REST calls it makes are limited)
 )
 
 // route is one entry of the table.

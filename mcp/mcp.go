@@ -23,9 +23,11 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 
+	"github.com/brandgen/brandgen/patterns"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -110,6 +112,10 @@ func (s *server) list(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallT
 		Kind string `json:"kind"`
 	}
 	_ = json.Unmarshal(req.Params.Arguments, &in)
+	kinds := []string{string(patterns.KindPost), string(patterns.KindChart), string(patterns.KindSlide)}
+	if in.Kind != "" && !slices.Contains(kinds, in.Kind) {
+		return invalid("kind", "must be one of "+strings.Join(kinds, ", ")), nil
+	}
 	res, err := s.call(ctx, req, http.MethodGet, "/api/v1/schemas", nil)
 	if err != nil || res.IsError || in.Kind == "" {
 		return res, err

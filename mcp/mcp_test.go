@@ -268,6 +268,7 @@ func TestTools(t *testing.T) {
 			toolError(t, "bad chart", call(t, cs, "render_chart", bad), "validation_error", "chartType", "theme")
 			toolError(t, "no prompt", call(t, cs, "create_post", map[string]any{"brand": map[string]any{"colors": map[string]any{"primary": "red"}}}),
 				"validation_error", "prompt", "brand.colors.primary")
+			toolError(t, "bad kind", call(t, cs, "list_patterns", map[string]any{"kind": "video"}), "validation_error", "kind")
 			toolError(t, "no id", call(t, cs, "refine_diagram", map[string]any{"theme": "dark"}), "validation_error", "id")
 			toolError(t, "unknown id", call(t, cs, "refine_diagram", map[string]any{"id": "nope", "theme": "dark"}), "not_found")
 			toolError(t, "long title", call(t, cs, "create_diagram", map[string]any{"prompt": "x", "title": strings.Repeat("t", 81)}), "validation_error", "title")
