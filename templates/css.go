@@ -65,6 +65,8 @@ func rootVars(m Metrics, p Palette, badge bool) string {
 		{"h1", t.H1}, {"display", t.Display}, {"hero", t.Hero}} {
 		px("fs-"+s.n, s.v)
 	}
+	px("fs-floor", m.Floor)
+	px("fs-floor-label", m.FloorLabel)
 	body, display, number := fontsFor(p)
 	v("font-body", body)
 	v("font-display", display)
