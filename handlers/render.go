@@ -37,9 +37,10 @@ func (l lookRequest) issues() []brandgen.Issue {
 
 // imageResponse is the body of /chart and /render.
 type imageResponse struct {
-	Pattern string `json:"pattern"`
-	Content any    `json:"content"`
-	Image   string `json:"image"`
+	Pattern  string             `json:"pattern"`
+	Content  any                `json:"content"`
+	Image    string             `json:"image"`
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 func pngURI(png []byte) string {
@@ -126,12 +127,12 @@ func (s *server) render(c *gin.Context) {
 
 func (s *server) respondImage(c *gin.Context, j studio.Job) {
 	j.AccountID = account(c).ID
-	png, err := s.Studio.Render(c.Request.Context(), j)
+	png, warnings, err := s.Studio.RenderReport(c.Request.Context(), j)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, imageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png)})
+	c.JSON(http.StatusOK, imageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png), Warnings: warnings})
 }
 
 func (s *server) patternIDs() string {

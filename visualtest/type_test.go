@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
 )
 
@@ -206,7 +207,8 @@ func TestTypeSystem(t *testing.T) {
 					report("%s %s: %s", size, style, strings.Join(bad, "; "))
 				}
 			}
-			if sameColumns(probes[brandgen.SizePortrait].columns(), probes[brandgen.SizeLandscape].columns()) {
+			// A layout the caller pinned (Layout: "2col") holds in every size.
+			if s.Layout == "" && sameColumns(probes[brandgen.SizePortrait].columns(), probes[brandgen.SizeLandscape].columns()) {
 				report := t.Errorf
 				if pendingLandscape[s.pattern] {
 					report = t.Logf
@@ -214,5 +216,34 @@ func TestTypeSystem(t *testing.T) {
 				report("landscape %s: text starts in the same columns as portrait (%v): the portrait column widened", style, probes[brandgen.SizeLandscape].columns())
 			}
 		})
+	}
+}
+
+// TestFitWarnings checks the fit report that responses carry: content too long for the readable
+// floor loses its subtitle first, and says so; content that fits reports nothing.
+func TestFitWarnings(t *testing.T) {
+	var long, minimal any
+	for _, s := range posts.Samples("resources") {
+		switch s.Name {
+		case "long":
+			long = s.Content
+		case "minimal":
+			minimal = s.Content
+		}
+	}
+	look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: brandgen.StyleGlass}
+	_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: long, Look: look})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) == 0 || warnings[0].Code != "content_dropped" || warnings[0].Path != "content.subtitle" || warnings[0].Message == "" {
+		t.Errorf("long resources: warnings %+v, want content_dropped on content.subtitle first", warnings)
+	}
+	_, warnings, err = st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: minimal, Look: look})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("minimal resources: warnings %+v, want none", warnings)
 	}
 }

@@ -259,14 +259,25 @@
       var grow = g ? px(g.getAttribute("data-fit-grow")) || 1 : 1;
       var ok = fitBlock(scope, grow);
       if (!ok) {
-        var optional = Array.prototype.slice.call(scope.querySelectorAll("[data-optional]"))
-          .filter(visible)
-          .sort(function (a, b) { return px(a.getAttribute("data-optional")) - px(b.getAttribute("data-optional")); });
-        for (var i = 0; i < optional.length && !ok; i++) {
-          var el = optional[i];
-          el.style.display = "none";
-          report.warnings.push({ code: "content_dropped", path: pathOf(el),
-            message: "left out: the content does not fit above the readable minimum text size" });
+        // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
+        // content path reported once.
+        var tiers = {};
+        scope.querySelectorAll("[data-optional]").forEach(function (el) {
+          if (!visible(el)) return;
+          var t = px(el.getAttribute("data-optional"));
+          (tiers[t] = tiers[t] || []).push(el);
+        });
+        var ranks = Object.keys(tiers).map(Number).sort(function (a, b) { return a - b; });
+        for (var i = 0; i < ranks.length && !ok; i++) {
+          var seen = {};
+          tiers[ranks[i]].forEach(function (el) {
+            el.style.display = "none";
+            var path = pathOf(el);
+            if (seen[path]) return;
+            seen[path] = true;
+            report.warnings.push({ code: "content_dropped", path: path,
+              message: "left out: the content does not fit above the readable minimum text size" });
+          });
           ok = fitBlock(scope, grow);
         }
       }
