@@ -71,10 +71,14 @@
   // tight line boxes.
   function boxOverflows(box) {
     if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) return true;
+    var w = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), n;
+    while ((n = w.nextNode()) && !n.textContent.trim()) { /* skip blank text */ }
+    if (!n) return false;
     var r = document.createRange();
     r.selectNodeContents(box);
     var t = r.getBoundingClientRect(), b = box.getBoundingClientRect();
-    return t.height > 0 && t.top < b.top - 12;
+    // Tight line-heights let glyphs stand out by up to ~0.4em (CJK faces are tall).
+    return t.height > 0 && t.top < b.top - Math.max(12, sizeOf(n.parentElement) * 0.4);
   }
 
   function lineCount(el) { return lines(el).n; }
