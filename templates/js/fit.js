@@ -72,7 +72,7 @@
   function boxOverflows(box) {
     if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) return true;
     var w = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), n;
-    while ((n = w.nextNode()) && !n.textContent.trim()) { /* skip blank text */ }
+    while ((n = w.nextNode()) && (!n.textContent.trim() || n.parentElement.closest("style,script"))) { /* skip blank and style text */ }
     if (!n) return false;
     var r = document.createRange();
     r.selectNodeContents(box);
@@ -193,9 +193,11 @@
     });
   }
 
+  // blockFits reports whether every element and box fits; report.limit names the last one that
+  // did not (what stopped growth or forced a shrink), for whoever debugs a layout.
   function blockFits(items, boxes) {
-    for (var i = 0; i < items.length; i++) if (!fits(items[i].el)) return false;
-    for (var j = 0; j < boxes.length; j++) if (boxOverflows(boxes[j])) return false;
+    for (var i = 0; i < items.length; i++) if (!fits(items[i].el)) { report.limit = String(items[i].el.className); return false; }
+    for (var j = 0; j < boxes.length; j++) if (boxOverflows(boxes[j])) { report.limit = "box " + String(boxes[j].className); return false; }
     return true;
   }
 
