@@ -116,6 +116,21 @@
     setSize(el, Math.floor(lo * 2) / 2);
   }
 
+  // shrinkAlone shrinks one element by bisection down to lo, never below it and without clamping:
+  // the block decides what happens when that is not enough.
+  function shrinkAlone(el, lo) {
+    var hi = sizeOf(el);
+    if (hi <= lo) return;
+    setSize(el, lo);
+    if (!fits(el)) return;
+    for (var i = 0; i < 9 && hi - lo > 0.5; i++) {
+      var mid = (lo + hi) / 2;
+      setSize(el, mid);
+      if (fits(el)) lo = mid; else hi = mid;
+    }
+    setSize(el, Math.floor(lo * 2) / 2);
+  }
+
   // shrinkInside scales every fit element inside box down in steps while box overflows.
   function shrinkInside(box) {
     var els = box.querySelectorAll("[data-fit]");
@@ -189,7 +204,7 @@
     });
     // Headlines and subtitles then meet their own line caps alone, never under their floor.
     items.forEach(function (it) {
-      if ((it.role === "h" || it.role === "sub") && !fits(it.el)) fit(it.el, Math.min(sizeOf(it.el), Math.max(it.floor, minOf(it.el))));
+      if ((it.role === "h" || it.role === "sub") && !fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
     });
   }
 
