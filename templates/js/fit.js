@@ -8,8 +8,8 @@
 // one named by data-role. The whole block scales together by one factor, so the ratios between
 // headline, subtitle and body stay as the template set them (the subtitle at most 1.6x the body
 // and smaller than the headline): down while anything overflows, and up, when the page asks for it
-// with data-fit-grow="<max factor>", while everything still fits. Headlines (and subtitles) may
-// then shrink alone to meet their line caps. Body text never goes under --fs-floor, labels never
+// with data-fit-grow="<max factor>", while everything still fits. Text that does not fit its own
+// box or line cap (a long headline, a one-line label) then shrinks alone. Body text never goes under --fs-floor, labels never
 // under --fs-floor-label: when the block cannot fit above them, elements marked
 // data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
 // is left does the old per-element shrink go below the floor, and that is reported too. The report
@@ -202,9 +202,10 @@
       var s = Math.max(it.floor, it.base * k);
       setSize(it.el, Math.round(s * 2) / 2);
     });
-    // Headlines and subtitles then meet their own line caps alone, never under their floor.
+    // Text that does not fit its own box or line cap (a long headline, a one-line label) then
+    // shrinks alone, never under its floor; the block's scale answers only for the space it shares.
     items.forEach(function (it) {
-      if ((it.role === "h" || it.role === "sub") && !fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
+      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
     });
   }
 
