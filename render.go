@@ -124,3 +124,12 @@ func (l Look) WithDefaults() Look {
 	}
 	return l
 }
+
+// Warning is something a render did to make the content fit that the caller should know about,
+// e.g. an optional part left out because the content did not fit above the readable text size.
+// Responses carry them as warnings: [{code, message, path}] (absent when there are none).
+type Warning struct {
+	Code    string `json:"code"`    // content_dropped, text_below_minimum
+	Message string `json:"message"` // for people
+	Path    string `json:"path"`    // the content field concerned, e.g. content.subtitle
+}

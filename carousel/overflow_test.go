@@ -16,7 +16,10 @@ import (
 const overflowProbe = `(() => {
   const out = [];
   document.querySelectorAll('[data-fit]').forEach(e => {
-    if (e.classList.contains('fit-clamped') || e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1)
+    // Glyphs of a tight line-height (display CJK) stand out of their line boxes without being cut:
+    // a quarter of the font size vertically is overhang, not overflow.
+    const fs = parseFloat(getComputedStyle(e).fontSize) || 16;
+    if (e.classList.contains('fit-clamped') || e.scrollHeight > e.clientHeight + Math.max(1, fs * 0.25) || e.scrollWidth > e.clientWidth + 1)
       out.push('text ' + e.className + ' ' + e.scrollWidth + '/' + e.clientWidth + 'x' + e.scrollHeight + '/' + e.clientHeight + ' at ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 40));
   });
   document.querySelectorAll('.sl-body').forEach(e => {

@@ -3,6 +3,7 @@ package handlers
 import (
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	"net/http"
 	"slices"
@@ -290,3 +291,44 @@ func TestSchemasAndOps(t *testing.T) {
 
 var _ = errors.Is
 var _ = http.StatusOK
+
+// TestRenderWarnings: content too long for the readable floor comes back with its subtitle left
+// out and a warning naming it; content that fits has no warnings field.
+func TestRenderWarnings(t *testing.T) {
+	backends(t, func(t *testing.T, e *env) {
+		item := func(i int) map[string]any {
+			return map[string]any{"name": fmt.Sprintf("Designing data-intensive applications, part %d of the series", i),
+				"text": "Replication, partitioning and consistency explained clearly, with the trade-offs each choice makes in real systems.",
+				"link": "dataintensive.net/second-edition/chapters-and-errata-for-all-readers-2025", "tag": "Book · Paid edition"}
+		}
+		var items []map[string]any
+		for i := range 8 {
+			items = append(items, item(i+1))
+		}
+		long := map[string]any{"format": "resources", "style": "glass", "content": map[string]any{
+			"title":    "The platform engineering reading list: eight resources we give each new hire",
+			"subtitle": "Books, courses and talks that shaped how we run infrastructure. Most are free; the paid ones are worth every cent.",
+			"items":    items}}
+		r := e.do("POST", "/api/v1/render", e.freeKey, long)
+		if r.status != 200 {
+			t.Fatalf("render: %d %s", r.status, r.body)
+		}
+		ws, _ := r.json(t)["warnings"].([]any)
+		if len(ws) == 0 {
+			t.Fatalf("no warnings for content over the floor: %s", r.body[:min(len(r.body), 300)])
+		}
+		w := ws[0].(map[string]any)
+		if w["code"] != "content_dropped" || w["path"] != "content.subtitle" || w["message"] == "" {
+			t.Errorf("first warning %v, want content_dropped on content.subtitle", w)
+		}
+		short := map[string]any{"format": "resources", "content": map[string]any{"title": "Two newsletters",
+			"items": []map[string]any{{"name": "Golang Weekly"}, {"name": "Pointer.io"}}}}
+		r = e.do("POST", "/api/v1/render", e.freeKey, short)
+		if r.status != 200 {
+			t.Fatalf("render: %d %s", r.status, r.body)
+		}
+		if _, ok := r.json(t)["warnings"]; ok {
+			t.Errorf("warnings on content that fits: %v", r.json(t)["warnings"])
+		}
+	})
+}

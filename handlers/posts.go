@@ -69,14 +69,14 @@ func (s *server) createPost(c *gin.Context) {
 		if s.Catalog.CheckLayout(plan.Pattern, layout) != nil {
 			layout = "" // an auto-selected format that has no such layout
 		}
-		png, err := s.Studio.Render(ctx, studio.Job{AccountID: acct.ID, Pattern: plan.Pattern, Content: content,
+		png, warnings, err := s.Studio.RenderReport(ctx, studio.Job{AccountID: acct.ID, Pattern: plan.Pattern, Content: content,
 			Look: req.look(), Layout: layout, Brand: req.Brand, Unbranded: req.Unbranded})
 		if err != nil {
 			return err
 		}
 		u := res.Usage()
 		u.Provider, u.Model, u.PromptTokens, u.CompletionTokens = plan.Provider, plan.Model, plan.PromptTokens, plan.CompletionTokens
-		c.JSON(http.StatusOK, PostResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u})
+		c.JSON(http.StatusOK, PostResponse{Pattern: plan.Pattern, Content: content, Image: pngURI(png), Usage: u, Warnings: warnings})
 		return nil
 	})
 }

@@ -113,12 +113,12 @@ func (s *server) render(c *gin.Context) {
 
 func (s *server) respondImage(c *gin.Context, j studio.Job) {
 	j.AccountID = account(c).ID
-	png, err := s.Studio.Render(c.Request.Context(), j)
+	png, warnings, err := s.Studio.RenderReport(c.Request.Context(), j)
 	if err != nil {
 		fail(c, err)
 		return
 	}
-	c.JSON(http.StatusOK, ImageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png)})
+	c.JSON(http.StatusOK, ImageResponse{Pattern: j.Pattern, Content: j.Content, Image: pngURI(png), Warnings: warnings})
 }
 
 func (s *server) patternIDs() string {

@@ -41,6 +41,8 @@ type PostResponse struct {
 	Content any         `json:"content"`
 	Image   string      `json:"image"`
 	Usage   meter.Usage `json:"usage"`
+	// Warnings: what the render did to fit the content (optional parts left out), if anything.
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // JSONSchemaExtend names the content and image types.
@@ -64,6 +66,8 @@ type ImageResponse struct {
 	Pattern string `json:"pattern"`
 	Content any    `json:"content"`
 	Image   string `json:"image"`
+	// Warnings: what the render did to fit the content (optional parts left out), if anything.
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // JSONSchemaExtend names the content and image types.

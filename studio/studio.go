@@ -5,6 +5,7 @@ package studio
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"log/slog"
 
@@ -107,4 +108,31 @@ func (s *Studio) Render(ctx context.Context, j Job) ([]byte, error) {
 		return nil, fmt.Errorf("render %s: %w", j.Pattern, err)
 	}
 	return png, nil
+}
+
+// fitProbe reads the fit script's report (templates/js/fit.js).
+const fitProbe = `window.__brandgenFit ? window.__brandgenFit.warnings : []`
+
+// RenderReport makes the job's PNG and returns what the fit script had to do to make the content
+// fit (optional parts left out, text under the readable minimum). Without a Prober it renders
+// plainly and reports nothing.
+func (s *Studio) RenderReport(ctx context.Context, j Job) ([]byte, []brandgen.Warning, error) {
+	prober, ok := s.pool.(Prober)
+	if !ok {
+		png, err := s.Render(ctx, j)
+		return png, nil, err
+	}
+	pg, err := s.Page(ctx, j)
+	if err != nil {
+		return nil, nil, err
+	}
+	png, raw, err := prober.RenderProbe(ctx, pg, fitProbe)
+	if err != nil {
+		return nil, nil, fmt.Errorf("render %s: %w", j.Pattern, err)
+	}
+	var warnings []brandgen.Warning
+	if err := json.Unmarshal(raw, &warnings); err != nil {
+		return nil, nil, fmt.Errorf("render %s: read the fit report: %w", j.Pattern, err)
+	}
+	return png, warnings, nil
 }

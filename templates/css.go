@@ -111,6 +111,8 @@ func rootVars(m Metrics, p Palette, badge bool, lang string) string {
 		{"h1", t.H1}, {"display", t.Display}, {"hero", t.Hero}} {
 		px("fs-"+s.n, s.v)
 	}
+	px("fs-floor", m.Floor)
+	px("fs-floor-label", m.FloorLabel)
 	body, display, number := fontsFor(p)
 	body, display, number = FontStack(body, lang), FontStack(display, lang), FontStack(number, lang)
 	v("font-body", body)

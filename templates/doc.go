@@ -4,8 +4,10 @@
 //
 // A pattern is templates/patterns/<id>.tmpl defining "content" (and optionally "topleft" and
 // "decor"); Set.Build executes it inside the base layout with a Data value. Content reaches the page
-// only through html/template escaping; the page runs one script of ours (js/fit.js), which shrinks
-// text marked data-fit until it fits and then sets <html data-ready="1"> for the renderer. Fonts load
+// only through html/template escaping; the page runs one script of ours (js/fit.js), which fits the
+// text marked data-fit by hierarchy (one scale for the whole block, down to the size's floor
+// --fs-floor, up when the pattern sets data-fit-grow, optional parts dropped and reported in
+// window.__brandgenFit) and then sets <html data-ready="1"> for the renderer. Fonts load
 // from the internal origin https://brandgen.internal/ (package static); nothing else is referenced
 // but data: URIs.
 //
@@ -14,7 +16,9 @@
 //	.kicker .headline .title .lead .body .small .display .num .mono .muted .accent .rule
 //	.card (a surface; text inside switches to the surface colours) .block/.block2 (solid brand fills)
 //	.stack .row .grow .fixed .cols-2 .cols-3
-//	data-fit="<min px>" [data-lines="<n>"] [data-fit-group="<name>"] on text; data-fit-box on a container
+//	data-fit="<min px>" [data-lines="<n>"] [data-fit-group="<name>"] [data-role="h|sub|body|label"]
+//	[data-optional="<tier>" data-path="content.<field>"] on text; data-fit-box on a container;
+//	data-fit-grow="<max factor>" on the pattern's root to let sparse content grow
 //
 // CSS custom properties carry the metrics (--m-x, --gap, --pad, --fs-body ... --fs-hero) and the
 // palette (--text, --muted, --accent, --surface, --surface-text, --fill, --series-1 ... --series-10).

@@ -19,6 +19,9 @@ type Metrics struct {
 	Radius        int // large radius (glass cards)
 	BadgeH        int // badge row height; the logo is at most this high (56 on 1080 canvases)
 	Type          TypeScale
+	// Floor is the smallest body text the fit script may set (24 px on 1080 px canvases: readable
+	// on a phone); FloorLabel the smallest label (kickers, tags, periods).
+	Floor, FloorLabel int
 }
 
 // TypeScale is one type scale (ratio 1.25 from Body) in pixels.
@@ -48,6 +51,10 @@ func MetricsFor(size brandgen.Size) Metrics {
 	step := func(k int) int { return int(math.Round(body * math.Pow(1.25, float64(k)))) }
 	m.Type = TypeScale{XS: step(-2), S: step(-1), Body: step(0), Lead: step(1), H3: step(2),
 		H2: step(3), H1: step(4), Display: step(5), Hero: step(6)}
+	// The floor follows the short side: every size is seen at about the same scale on a phone.
+	short := min(w, h)
+	m.Floor = int(math.Round(float64(short) / 45))
+	m.FloorLabel = int(math.Round(float64(short) / 60))
 	return m
 }
 

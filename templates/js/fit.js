@@ -1,28 +1,87 @@
 // brandgen auto-fit. Our own script: pages never run user scripts, and all content reaches the page
-// through html/template escaping. After fonts and images are ready it shrinks every element marked
-// data-fit="<min px>" (optionally data-lines="<max lines>") until its text fits its box (below the
-// minimum, down to 3/4 of it, only when the text would otherwise be cut off), then shrinks
-// fit elements inside any still-overflowing [data-fit-box] (and .content) container, evens out
-// data-fit-group members, and finally sets <html data-ready="1">, which the renderer waits for.
+// through html/template escaping. After fonts and images are ready it fits the text of the page by
+// hierarchy, then sets <html data-ready="1">, which the renderer waits for.
+//
+// Every element marked data-fit="<min px>" (optionally data-lines="<max lines>") takes part. Each
+// has a role: "h" (headline: .headline, .display, h1), "sub" (subtitle: .lead), "label" (kickers,
+// tags, upper-case labels, anything set at --fs-xs or below) or "body" (everything else), or the
+// one named by data-role. The whole block scales together by one factor, so the ratios between
+// headline, subtitle and body stay as the template set them (the subtitle at most 1.6x the body
+// and smaller than the headline): down while anything overflows, and up, when the page asks for it
+// with data-fit-grow="<max factor>", while everything still fits. Text that does not fit its own
+// box or line cap (a long headline, a one-line label) then shrinks alone. Body text never goes under --fs-floor, labels never
+// under --fs-floor-label: when the block cannot fit above them, elements marked
+// data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
+// is left does the old per-element shrink go below the floor, and that is reported too. The report
+// is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
 (function () {
   "use strict";
   var root = document.documentElement;
+  var report = { warnings: [], scale: 1 };
+  window.__brandgenFit = report;
 
   function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
+  function cssPx(name, dflt) { return px(getComputedStyle(root).getPropertyValue(name)) || dflt; }
 
-  function overflows(el) {
-    return el.scrollHeight > el.clientHeight + 1 || el.scrollWidth > el.clientWidth + 1;
-  }
+  function visible(el) { return el.getClientRects().length > 0; }
 
-  // Lines of text the element's content occupies, from the content's height and its line height.
-  function lineCount(el) {
+  // Line boxes of el's own text, from the client rects of its text grouped by vertical centre. A
+  // line's content area can be taller than its line box (tight line-height, fallback fonts), but
+  // half-leading is symmetric, so both share one centre.
+  function lines(el) {
     var cs = getComputedStyle(el);
-    var lh = px(cs.lineHeight) || px(cs.fontSize) * 1.2;
+    var fs = px(cs.fontSize), lh = px(cs.lineHeight) || fs * 1.2;
     var r = document.createRange();
     r.selectNodeContents(el);
-    var h = r.getBoundingClientRect().height;
-    return Math.round(h / lh);
+    var rects = r.getClientRects(), centres = [];
+    for (var i = 0; i < rects.length; i++) {
+      var b = rects[i];
+      if (!b.width || !b.height) continue;
+      var c = (b.top + b.bottom) / 2, seen = false;
+      for (var j = 0; j < centres.length; j++) if (Math.abs(centres[j] - c) < lh * 0.5) { seen = true; break; }
+      if (!seen) centres.push(c);
+    }
+    var bottom = -Infinity;
+    for (var k = 0; k < centres.length; k++) bottom = Math.max(bottom, centres[k] + lh / 2);
+    return { n: centres.length, bottom: bottom };
   }
+
+  function hasBlockChild(el) {
+    for (var c = el.firstElementChild; c; c = c.nextElementSibling) {
+      var d = getComputedStyle(c).display;
+      if (d !== "inline" && d !== "none" && d !== "contents") return true;
+    }
+    return false;
+  }
+
+  // overflows reports text that does not fit el's box. Vertically it trusts scrollHeight only for
+  // boxes with block children; text is measured by its line boxes, so the glyphs of a tight
+  // line-height standing out of their line box are not read as overflow.
+  function overflows(el) {
+    if (el.scrollWidth > el.clientWidth + 1) return true;
+    if (el.scrollHeight <= el.clientHeight + 1) return false;
+    if (hasBlockChild(el)) return true;
+    var cs = getComputedStyle(el), rect = el.getBoundingClientRect();
+    var inner = rect.bottom - px(cs.borderBottomWidth);
+    return lines(el).bottom > inner + 1;
+  }
+
+  // boxOverflows is overflows for containers. scrollHeight misses content pushed out of the top
+  // (centred columns), so the text's extent is checked too, allowing for the glyph overhang of
+  // tight line boxes.
+  function boxOverflows(box) {
+    if (box.scrollHeight > box.clientHeight + 1 || box.scrollWidth > box.clientWidth + 1) return true;
+    var w = document.createTreeWalker(box, NodeFilter.SHOW_TEXT), n;
+    while ((n = w.nextNode()) && (!n.textContent.trim() || n.parentElement.closest("style,script"))) { /* skip blank and style text */ }
+    if (!n) return false;
+    var r = document.createRange();
+    r.selectNodeContents(box);
+    var t = r.getBoundingClientRect(), b = box.getBoundingClientRect();
+    // Tight line-heights let glyphs stand out by up to ~0.4em (CJK faces are tall).
+    return t.height > 0 && t.top < b.top - Math.max(12, sizeOf(n.parentElement) * 0.4);
+  }
+
+  function lineCount(el) { return lines(el).n; }
 
   function fits(el) {
     var maxLines = parseInt(el.getAttribute("data-lines") || "0", 10);
@@ -33,10 +92,12 @@
   function minOf(el) { return Math.max(8, px(el.getAttribute("data-fit")) || 12); }
 
   function setSize(el, s) { el.style.fontSize = s + "px"; }
+  function sizeOf(el) { return px(getComputedStyle(el).fontSize); }
 
-  // fit shrinks one element by bisection between its minimum and its current size.
-  function fit(el) {
-    var hi = px(getComputedStyle(el).fontSize), lo = minOf(el);
+  // fit shrinks one element by bisection between lo (default its minimum) and its current size.
+  function fit(el, lo) {
+    var hi = sizeOf(el);
+    lo = lo || minOf(el);
     if (fits(el) || hi <= lo) { if (!fits(el)) el.classList.add("fit-clamped"); return; }
     setSize(el, lo);
     if (!fits(el)) {
@@ -55,14 +116,29 @@
     setSize(el, Math.floor(lo * 2) / 2);
   }
 
+  // shrinkAlone shrinks one element by bisection down to lo, never below it and without clamping:
+  // the block decides what happens when that is not enough.
+  function shrinkAlone(el, lo) {
+    var hi = sizeOf(el);
+    if (hi <= lo) return;
+    setSize(el, lo);
+    if (!fits(el)) return;
+    for (var i = 0; i < 9 && hi - lo > 0.5; i++) {
+      var mid = (lo + hi) / 2;
+      setSize(el, mid);
+      if (fits(el)) lo = mid; else hi = mid;
+    }
+    setSize(el, Math.floor(lo * 2) / 2);
+  }
+
   // shrinkInside scales every fit element inside box down in steps while box overflows.
   function shrinkInside(box) {
     var els = box.querySelectorAll("[data-fit]");
     if (!els.length) return;
-    for (var step = 0; step < 20 && overflows(box); step++) {
+    for (var step = 0; step < 20 && boxOverflows(box); step++) {
       var moved = false;
       for (var i = 0; i < els.length; i++) {
-        var cur = px(getComputedStyle(els[i]).fontSize), min = step < 10 ? minOf(els[i]) : Math.max(10, Math.floor(minOf(els[i]) * 0.75));
+        var cur = sizeOf(els[i]), min = step < 10 ? minOf(els[i]) : Math.max(10, Math.floor(minOf(els[i]) * 0.75));
         if (cur > min) { setSize(els[i], Math.max(min, Math.floor(cur * 0.94))); moved = true; }
       }
       if (!moved && step >= 10) break;
@@ -72,24 +148,169 @@
   function evenGroups() {
     var groups = {};
     document.querySelectorAll("[data-fit-group]").forEach(function (el) {
+      if (!visible(el)) return;
       var g = el.getAttribute("data-fit-group");
-      var s = px(getComputedStyle(el).fontSize);
+      var s = sizeOf(el);
       groups[g] = groups[g] === undefined ? s : Math.min(groups[g], s);
     });
     document.querySelectorAll("[data-fit-group]").forEach(function (el) {
-      setSize(el, groups[el.getAttribute("data-fit-group")]);
+      var g = groups[el.getAttribute("data-fit-group")];
+      if (g !== undefined) setSize(el, g);
     });
   }
 
-  function run() {
+  function roleOf(el, xs) {
+    var r = el.getAttribute("data-role");
+    if (r) return r;
+    if (el.matches(".headline,.display,h1")) return "h";
+    if (el.matches(".lead")) return "sub";
+    var cs = getComputedStyle(el);
+    if (el.matches(".kicker,.small,.tag,.chip") || cs.textTransform === "uppercase" || sizeOf(el) <= xs + 0.5) return "label";
+    return "body";
+  }
+
+  // Block is the set of fit elements inside main.content with their base sizes and floors.
+  function block(scope) {
+    var floor = cssPx("--fs-floor", 24), floorLabel = cssPx("--fs-floor-label", 18), xs = cssPx("--fs-xs", 19);
+    var items = [];
+    scope.querySelectorAll("[data-fit]").forEach(function (el) {
+      if (!visible(el)) return;
+      var role = roleOf(el, xs), base = sizeOf(el);
+      // The headline rests on 1.5x the body floor, the subtitle just above it: the hierarchy
+      // survives the tightest fit.
+      var fl = role === "label" ? floorLabel : role === "h" ? Math.round(floor * 1.5) : role === "sub" ? Math.round(floor * 1.08) : floor;
+      items.push({ el: el, role: role, base: base, floor: role === "h" || role === "sub" ? Math.min(fl, Math.max(base, floor)) : fl });
+    });
+    // Ratios: the subtitle is at most 1.6x the largest body text and smaller than the headline.
+    var body = 0, head = 0;
+    items.forEach(function (it) {
+      if (it.role === "body") body = Math.max(body, it.base);
+      if (it.role === "h") head = head ? Math.min(head, it.base) : it.base;
+    });
+    items.forEach(function (it) {
+      if (it.role !== "sub") return;
+      if (body) it.base = Math.min(it.base, body * 1.6);
+      if (head) it.base = Math.min(it.base, head / 1.15);
+    });
+    return items;
+  }
+
+  function apply(items, k) {
+    // Below 1 every size stops at its floor, so long content compresses the hierarchy (headline
+    // and subtitle keep shrinking while the body rests on the floor) before anything is dropped.
+    items.forEach(function (it) {
+      var s = Math.max(it.floor, it.base * k);
+      setSize(it.el, Math.round(s * 2) / 2);
+    });
+    // Text that does not fit its own box or line cap (a long headline, a one-line label) then
+    // shrinks alone, never under its floor; the block's scale answers only for the space it shares.
+    items.forEach(function (it) {
+      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
+    });
+  }
+
+  // blockFits reports whether every element and box fits; report.limit names the last one that
+  // did not (what stopped growth or forced a shrink), for whoever debugs a layout.
+  function blockFits(items, boxes) {
+    for (var i = 0; i < items.length; i++) if (!fits(items[i].el)) { report.limit = String(items[i].el.className); return false; }
+    for (var j = 0; j < boxes.length; j++) if (boxOverflows(boxes[j])) { report.limit = "box " + String(boxes[j].className); return false; }
+    return true;
+  }
+
+  // kFloor is the factor at which every text rests on its floor.
+  function kFloor(items) {
+    var k = 1;
+    items.forEach(function (it) { k = Math.min(k, it.floor / it.base); });
+    return k;
+  }
+
+  function pathOf(el) { return el.getAttribute("data-path") || "content"; }
+
+  // fitBlock scales the block; it returns false when it cannot fit above the floors.
+  function fitBlock(scope, grow) {
+    var items = block(scope);
+    if (!items.length) return true;
+    var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
+    boxes.push(scope);
+    var lo = kFloor(items), hi = 1;
+    apply(items, 1);
+    if (blockFits(items, boxes)) {
+      if (grow <= 1) return true;
+      lo = 1; hi = grow;
+      apply(items, hi);
+      if (blockFits(items, boxes)) { report.scale = hi; return true; }
+    } else {
+      apply(items, Math.min(lo, 1));
+      if (lo >= 1 || !blockFits(items, boxes)) return false;
+    }
+    for (var i = 0; i < 8 && hi - lo > 0.01; i++) {
+      var mid = (lo + hi) / 2;
+      apply(items, mid);
+      if (blockFits(items, boxes)) lo = mid; else hi = mid;
+    }
+    apply(items, lo);
+    report.scale = Math.round(lo * 100) / 100;
+    return true;
+  }
+
+  // order keeps the headline above the subtitle after headlines shrank alone.
+  function order(scope) {
+    var heads = scope.querySelectorAll(".headline,h1"), h = Infinity;
+    heads.forEach(function (el) { if (visible(el)) h = Math.min(h, sizeOf(el)); });
+    if (h === Infinity) return;
+    scope.querySelectorAll("[data-fit].lead").forEach(function (el) {
+      if (visible(el) && sizeOf(el) > h / 1.12) setSize(el, Math.floor(h / 1.12));
+    });
+  }
+
+  function legacy() {
     var els = document.querySelectorAll("[data-fit]");
     for (var pass = 0; pass < 2; pass++) {
-      for (var i = 0; i < els.length; i++) fit(els[i]);
+      for (var i = 0; i < els.length; i++) if (visible(els[i])) fit(els[i]);
       // Innermost boxes first, so an overflowing card shrinks its own text, not the headline.
       var boxes = Array.prototype.slice.call(document.querySelectorAll("[data-fit-box],.content"));
       boxes.reverse().forEach(shrinkInside);
       evenGroups();
     }
+  }
+
+  function run() {
+    var scope = document.querySelector("main.content");
+    if (scope) {
+      var g = document.querySelector("[data-fit-grow]");
+      var grow = g ? px(g.getAttribute("data-fit-grow")) || 1 : 1;
+      var ok = fitBlock(scope, grow);
+      if (!ok) {
+        // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
+        // content path reported once.
+        var tiers = {};
+        scope.querySelectorAll("[data-optional]").forEach(function (el) {
+          if (!visible(el)) return;
+          var t = px(el.getAttribute("data-optional"));
+          (tiers[t] = tiers[t] || []).push(el);
+        });
+        var ranks = Object.keys(tiers).map(Number).sort(function (a, b) { return a - b; });
+        for (var i = 0; i < ranks.length && !ok; i++) {
+          var seen = {};
+          tiers[ranks[i]].forEach(function (el) {
+            el.style.display = "none";
+            var path = pathOf(el);
+            if (seen[path]) return;
+            seen[path] = true;
+            report.warnings.push({ code: "content_dropped", path: path,
+              message: "left out: the content does not fit above the readable minimum text size" });
+          });
+          ok = fitBlock(scope, grow);
+        }
+      }
+      if (!ok) {
+        report.warnings.push({ code: "text_below_minimum", path: "content",
+          message: "the content is too long to fit above the readable minimum text size; shorten it" });
+      }
+      evenGroups();
+      order(scope);
+    }
+    legacy();
   }
 
   function images() {

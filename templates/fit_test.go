@@ -1,0 +1,110 @@
+package templates
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brandgen/brandgen/renderer"
+)
+
+// fitPage is a bare page running the fit script over body (inside main.content, 900x600).
+func fitPage(s *Set, body string) renderer.Page {
+	html := `<!doctype html><html data-wait><head><meta charset="utf-8"><style>
+:root{--fs-floor:24px;--fs-floor-label:18px;--fs-xs:19px}
+*{margin:0;padding:0;box-sizing:border-box}
+body{font-family:'Noto Sans',sans-serif;font-size:30px}
+main.content{position:absolute;left:40px;top:40px;width:900px;height:600px;display:flex;flex-direction:column;gap:20px}
+[data-fit]{overflow:hidden;min-height:0}
+.headline{line-height:1.04}
+</style></head><body><main class="content">` + body + `</main><script>` + string(s.fitJS) + `</script></body></html>`
+	return renderer.Page{HTML: html, Width: 980, Height: 680}
+}
+
+const fitSizes = `(() => ({
+  sizes: Object.fromEntries([...document.querySelectorAll('[id]')].map((e) => [e.id, getComputedStyle(e).display === 'none' ? 0 : parseFloat(getComputedStyle(e).fontSize)])),
+  warnings: window.__brandgenFit.warnings,
+}))()`
+
+// TestFitByHierarchy runs the fit script on small pages: tight line boxes are not overflow, text
+// that needs shrinking shrinks, sparse text grows when the page asks, and content too long for the
+// floor loses its optional parts (reported) before body text goes under the floor.
+func TestFitByHierarchy(t *testing.T) {
+	p := testPool(t)
+	s := testSet(t)
+	long := strings.Repeat("Every item here is a long sentence that wraps over two lines of the column. ", 3)
+	items := ""
+	for range 6 {
+		items += `<p class="body" data-fit="19">` + long + `</p>`
+	}
+	tests := []struct {
+		name     string
+		body     string
+		check    func(sizes map[string]float64) string
+		warnings string // codes joined by ","
+	}{
+		{"tight CJK line box is one line", `<h1 id="h" class="headline" data-fit="20" data-lines="1" style="font-size:80px;line-height:.9">高性能渲染</h1>`,
+			func(m map[string]float64) string {
+				if m["h"] != 80 {
+					return "headline shrunk although it fits on one line"
+				}
+				return ""
+			}, ""},
+		{"two lines over a one-line cap shrink", `<h1 id="h" class="headline" data-fit="20" data-lines="1" style="font-size:80px">A headline far too long to sit on one line here</h1>`,
+			func(m map[string]float64) string {
+				if m["h"] >= 80 {
+					return "headline not shrunk"
+				}
+				return ""
+			}, ""},
+		{"sparse text grows together", `<div data-fit-grow="2"><h1 id="h" class="headline" data-fit="30" style="font-size:60px">Two items</h1><p id="b" class="body" data-fit="20" style="font-size:30px">Golang Weekly</p></div>`,
+			func(m map[string]float64) string {
+				if m["b"] <= 30 || m["h"] <= 60 {
+					return "text did not grow"
+				}
+				if r := m["h"] / m["b"]; r < 1.9 || r > 2.1 {
+					return "headline to body ratio changed"
+				}
+				return ""
+			}, ""},
+		{"too long drops the subtitle first, body stays on the floor", `<h1 id="h" class="headline" data-fit="30" style="font-size:60px">Title</h1><p id="sub" class="lead" data-fit="20" data-optional="1" data-path="content.subtitle" style="font-size:40px">` + long + `</p><div data-fit-box style="flex:1 1 0;min-height:0;display:flex;flex-direction:column" id="list">` + strings.Replace(items, `<p class="body"`, `<p id="b" class="body"`, 1) + `</div>`,
+			func(m map[string]float64) string {
+				if m["sub"] != 0 {
+					return "subtitle still shown"
+				}
+				return ""
+			}, "content_dropped,text_below_minimum"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			_, raw, err := p.RenderProbe(ctx, fitPage(s, tt.body), fitSizes)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got struct {
+				Sizes    map[string]float64
+				Warnings []struct{ Code, Path, Message string }
+			}
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatal(err)
+			}
+			if msg := tt.check(got.Sizes); msg != "" {
+				t.Errorf("%s: %v", msg, got.Sizes)
+			}
+			var codes []string
+			for _, w := range got.Warnings {
+				codes = append(codes, w.Code)
+				if w.Message == "" || w.Path == "" {
+					t.Errorf("warning without message or path: %+v", w)
+				}
+			}
+			if strings.Join(codes, ",") != tt.warnings {
+				t.Errorf("warnings %v, want %q", got.Warnings, tt.warnings)
+			}
+		})
+	}
+}

@@ -1,0 +1,264 @@
+package visualtest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// typeProbe measures the laid-out page: every visible text element of the content with its role
+// (the fit script's roles: h, sub, body, label) and computed size; the floors; the bounding box of
+// the content's text and media over the safe area; the largest empty horizontal band between them;
+// the left edges of the text (its columns); and the fit script's report.
+const typeProbe = `(() => {
+  const root = getComputedStyle(document.documentElement);
+  const v = (n) => parseFloat(root.getPropertyValue(n)) || 0;
+  const floor = v('--fs-floor'), floorLabel = v('--fs-floor-label'), xs = v('--fs-xs');
+  const main = document.querySelector('main.content');
+  const frame = document.querySelector('.frame').getBoundingClientRect();
+  const m = main.getBoundingClientRect();
+  const role = (el) => {
+    const f = el.closest('[data-fit]') || el;
+    const r = f.getAttribute('data-role');
+    if (r) return r;
+    if (f.matches('.headline,.display,h1')) return 'h';
+    if (f.matches('.lead')) return 'sub';
+    const cs = getComputedStyle(f);
+    if (f.matches('.kicker,.small,.tag,.chip') || cs.textTransform === 'uppercase' || parseFloat(cs.fontSize) <= xs + 0.5) return 'label';
+    return 'body';
+  };
+  const texts = [], boxes = [];
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const n = walker.currentNode;
+    if (!n.textContent.trim()) continue;
+    const el = n.parentElement;
+    if (el.closest('svg,style,script')) continue;
+    const cs = getComputedStyle(el);
+    if (cs.visibility === 'hidden' || parseFloat(cs.opacity) === 0) continue;
+    const range = document.createRange();
+    range.selectNodeContents(n);
+    const rs = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+    if (!rs.length) continue;
+    for (const r of rs) boxes.push(r);
+    texts.push({text: n.textContent.trim().slice(0, 40), cls: String(el.className || el.tagName), role: role(el),
+      fs: parseFloat(cs.fontSize), left: (Math.min(...rs.map((r) => r.left)) - m.left) / m.width});
+  }
+  main.querySelectorAll('svg,img,canvas').forEach((el) => {
+    if (el.closest('svg') !== el && el.tagName.toLowerCase() === 'svg') return;
+    const r = el.getBoundingClientRect();
+    if (r.width > 8 && r.height > 8) boxes.push(r);
+  });
+  let l = Infinity, t = Infinity, r = -Infinity, b = -Infinity;
+  for (const x of boxes) { l = Math.min(l, x.left); t = Math.min(t, x.top); r = Math.max(r, x.right); b = Math.max(b, x.bottom); }
+  const cover = boxes.length ? Math.max(0, Math.min(r, m.right) - Math.max(l, m.left)) * Math.max(0, Math.min(b, m.bottom) - Math.max(t, m.top)) / (m.width * m.height) : 0;
+  // The largest band of the content area's height that no text or media crosses.
+  const spans = boxes.map((x) => [Math.max(x.top, m.top), Math.min(x.bottom, m.bottom)]).filter((s) => s[1] > s[0]).sort((a, c) => a[0] - c[0]);
+  let gap = 0, y = m.top;
+  for (const s of spans) { gap = Math.max(gap, s[0] - y); y = Math.max(y, s[1]); }
+  gap = Math.max(gap, m.bottom - y);
+  const fit = window.__brandgenFit || {warnings: [], scale: 0};
+  return {floor, floorLabel, texts, cover, gap: gap / m.height, safe: frame.height, warnings: fit.warnings, scale: fit.scale};
+})()`
+
+type probeText struct {
+	Text string  `json:"text"`
+	Cls  string  `json:"cls"`
+	Role string  `json:"role"`
+	FS   float64 `json:"fs"`
+	Left float64 `json:"left"`
+}
+
+type probeResult struct {
+	Floor      float64     `json:"floor"`
+	FloorLabel float64     `json:"floorLabel"`
+	Texts      []probeText `json:"texts"`
+	Cover      float64     `json:"cover"`
+	Gap        float64     `json:"gap"`
+	Warnings   []struct {
+		Code, Message, Path string
+	} `json:"warnings"`
+	Scale float64 `json:"scale"`
+}
+
+// sizes of the role: max and min over the page's text elements.
+func (p probeResult) sizes(role string) (lo, hi float64) {
+	lo, hi = math.Inf(1), 0
+	for _, t := range p.Texts {
+		if t.Role == role {
+			lo, hi = math.Min(lo, t.FS), math.Max(hi, t.FS)
+		}
+	}
+	return lo, hi
+}
+
+// columns is the set of left edges (tenths of the content width) where body-level text starts.
+func (p probeResult) columns() map[int]bool {
+	out := map[int]bool{}
+	for _, t := range p.Texts {
+		if t.Role != "label" {
+			out[int(math.Round(t.Left*10))] = true
+		}
+	}
+	return out
+}
+
+// typeRuleCheck returns the type-system rules the page breaks.
+func typeRuleCheck(p probeResult, minimal bool) []string {
+	var bad []string
+	for _, t := range p.Texts {
+		floor := p.Floor
+		if t.Role == "label" || t.Role == "h" {
+			floor = p.FloorLabel
+		}
+		if t.FS < floor-0.5 {
+			bad = append(bad, fmt.Sprintf("%s %q (%s) at %.1f px, under the floor %.0f px", t.Role, t.Text, t.Cls, t.FS, floor))
+		}
+	}
+	hLo, _ := p.sizes("h")
+	_, subHi := p.sizes("sub")
+	_, bodyHi := p.sizes("body")
+	if subHi > 0 && hLo < math.Inf(1) && subHi >= hLo {
+		bad = append(bad, fmt.Sprintf("subtitle %.1f px not smaller than the headline %.1f px", subHi, hLo))
+	}
+	if subHi > 0 && bodyHi > 0 && subHi > bodyHi*1.6+0.5 {
+		bad = append(bad, fmt.Sprintf("subtitle %.1f px over 1.6x the body %.1f px", subHi, bodyHi))
+	}
+	if minimal {
+		if p.Cover < 0.6 {
+			bad = append(bad, fmt.Sprintf("minimal content covers %.0f%% of the safe area (want >= 60%%)", p.Cover*100))
+		}
+		if p.Gap > 0.25 {
+			bad = append(bad, fmt.Sprintf("an empty band of %.0f%% of the safe area's height", p.Gap*100))
+		}
+	}
+	return bad
+}
+
+// sameColumns reports whether two pages start their text at the same places.
+func sameColumns(a, b map[int]bool) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k := range a {
+		if !b[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// pendingLandscape lists the formats whose landscape layout is still the portrait column widened (or
+// that the column rule misreads); the rule is reported for them (t.Log) but not enforced until each
+// gets its own layout. Remove an entry when its format is fixed.
+var pendingLandscape = map[string]bool{
+	"announcement": true, "campaign": true, "chart": true, "code": true, "comparison": true,
+	"cover": true, "poster": true, "quote": true, "testimonial": true,
+}
+
+// pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
+// under the floor (code, event, hiring, grid, long checklists in a square: more than fits at the
+// floor, reported to the caller as text_below_minimum) and sparse samples that do not fill the
+// canvas yet. Remove an entry when its format is fixed.
+var pendingType = map[string]bool{
+	"announcement/minimal": true, "checklist/long": true, "code/bash": true, "code/cjk": true,
+	"code/css": true, "code/html": true, "code/json": true, "code/long": true, "code/python": true,
+	"code/rust": true, "code/short": true, "code/sql": true, "code/typescript": true,
+	"comparison/long": true, "comparison/minimal": true, "cover/minimal": true, "event/cjk": true,
+	"event/long": true, "event/minimal": true, "event/short": true, "grid/long": true,
+	"hiring/long": true, "poster/minimal": true, "quote/minimal": true,
+	"resources/minimal": true, "showcase/cjk": true, "showcase/long": true, "showcase/two": true,
+}
+
+// TestTypeSystem renders every sample of every pattern in every size (styles cycle; the style changes
+// faces, not the scale) and checks the type rules: text at or above the size's floor, headline over
+// subtitle over body, minimal content filling the safe area without dead bands, and landscape laid
+// out differently from portrait, not just wider. BRANDGEN_VISUAL_DIR gets a JSON of every probe.
+func TestTypeSystem(t *testing.T) {
+	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
+		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
+	dir := os.Getenv("BRANDGEN_VISUAL_DIR")
+	for i, s := range samples(t) {
+		style := brandgen.Styles[i%4]
+		t.Run(s.pattern+"/"+s.Name, func(t *testing.T) {
+			t.Parallel()
+			probes := map[brandgen.Size]probeResult{}
+			key := s.pattern + "/" + s.Name
+			for _, size := range brandgen.Sizes {
+				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+				pg, err := st.Page(context.Background(), studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, raw, err := pool.RenderProbe(context.Background(), pg, typeProbe)
+				if err != nil {
+					t.Fatalf("%s: %v", size, err)
+				}
+				var p probeResult
+				if err := json.Unmarshal(raw, &p); err != nil {
+					t.Fatalf("%s: %v", size, err)
+				}
+				if len(p.Texts) == 0 || p.Floor == 0 {
+					t.Fatalf("%s %s: the probe found no text or no floor: %s", size, style, raw)
+				}
+				probes[size] = p
+				if dir != "" {
+					os.MkdirAll(dir, 0o755)
+					os.WriteFile(fmt.Sprintf("%s/%s-%s-%s.json", dir, s.pattern, s.Name, size), raw, 0o644)
+				}
+				if bad := typeRuleCheck(p, strings.HasPrefix(s.Name, "minimal")); len(bad) > 0 {
+					report := t.Errorf
+					if pendingType[key] {
+						report = t.Logf
+					}
+					report("%s %s: %s", size, style, strings.Join(bad, "; "))
+				}
+			}
+			// A layout the caller pinned (Layout: "2col") holds in every size.
+			if s.Layout == "" && sameColumns(probes[brandgen.SizePortrait].columns(), probes[brandgen.SizeLandscape].columns()) {
+				report := t.Errorf
+				if pendingLandscape[s.pattern] {
+					report = t.Logf
+				}
+				report("landscape %s: text starts in the same columns as portrait (%v): the portrait column widened", style, probes[brandgen.SizeLandscape].columns())
+			}
+		})
+	}
+}
+
+// TestFitWarnings checks the fit report that responses carry: content too long for the readable
+// floor loses its subtitle first, and says so; content that fits reports nothing.
+func TestFitWarnings(t *testing.T) {
+	var long, minimal any
+	for _, s := range posts.Samples("resources") {
+		switch s.Name {
+		case "long":
+			long = s.Content
+		case "minimal":
+			minimal = s.Content
+		}
+	}
+	look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: brandgen.StyleGlass}
+	_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: long, Look: look})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) == 0 || warnings[0].Code != "content_dropped" || warnings[0].Path != "content.subtitle" || warnings[0].Message == "" {
+		t.Errorf("long resources: warnings %+v, want content_dropped on content.subtitle first", warnings)
+	}
+	_, warnings, err = st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: minimal, Look: look})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(warnings) != 0 {
+		t.Errorf("minimal resources: warnings %+v, want none", warnings)
+	}
+}
