@@ -224,14 +224,7 @@ func (a *App) Handler() http.Handler {
 }
 
 // mcpHTTP is the MCP tool server's streamable HTTP handler over the REST API handler api (/mcp).
-func (a *App) mcpHTTP(api http.Handler) http.Handler {
-	srv, err := mcp.New(api, a.Catalog, "")
-	if err != nil { // the tools' schemas are built from Go types: a programming error
-		a.Log.Error("MCP server not mounted", "err", err)
-		return nil
-	}
-	return mcp.HTTPHandler(srv)
-}
+func (a *App) mcpHTTP(api http.Handler) http.Handler { return mcp.HTTPHandler(api) }
 
 // Server is the http.Server for Handler on addr, with the service's timeouts and header cap.
 func (a *App) Server(addr string) *http.Server { return handlers.NewHTTPServer(addr, a.Handler()) }

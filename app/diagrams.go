@@ -10,7 +10,7 @@ import (
 
 // StageScripts are the scripts every render tab keeps loaded in its stage (Mermaid, for diagram
 // layout). Pools made outside New (tests, the sheet command) use the same list.
-var StageScripts = []string{mermaid.Script}
+var StageScripts = mermaid.Scripts
 
 // newDiagrams builds the diagram service: the model planner when a model server is configured,
 // else the offline rules; layout runs in the pool's warm stage through the studio.

@@ -63,7 +63,7 @@ type Tile struct {
 	Value          string `json:"value" jsonschema:"minLength=1,maxLength=24" jsonschema_description:"The figure: a number, or a formatted string like \"$1.2M\" or \"98.6%\"."`
 	Label          string `json:"label" jsonschema:"maxLength=60" jsonschema_description:"What the figure measures."`
 	Delta          string `json:"delta,omitempty" jsonschema:"maxLength=24" jsonschema_description:"Change against a previous period, like \"+12%\" or -3.4."`
-	DeltaDirection string `json:"deltaDirection,omitempty" jsonschema:"enum=up,enum=down,enum=flat" jsonschema_description:"up, down or flat; omitted: derived from the sign of delta."`
+	DeltaDirection string `json:"deltaDirection,omitempty" jsonschema:"enum=up,enum=down,enum=flat" jsonschema_description:"up, down or flat: whether the change is read as up (good) or down; it colours the delta, and points the arrow of a delta without its own sign. Omitted: derived from the sign of delta."`
 }
 
 // PaletteColors are hex colour overrides ("#RGB" or "#RRGGBB") for one chart.
@@ -128,6 +128,20 @@ func (t Tile) Direction() string {
 		return DirectionFlat
 	}
 	return directionOf(t.Delta)
+}
+
+// Arrow is the way the tile's delta mark points. A delta with its own sign or arrow ("-0.4pp",
+// "+12%", "▼ 3") points the way it says, whatever DeltaDirection is: DeltaDirection then only picks
+// the colour (churn "-0.4pp" with deltaDirection "up" is a green down arrow: down, and good). A
+// delta without one (a bare magnitude such as "12%", or none) points as Direction.
+func (t Tile) Arrow() string {
+	s := strings.TrimSpace(t.Delta)
+	r, _ := utf8.DecodeRuneInString(s)
+	switch r {
+	case '▲', '↑', '⬆', '△', '↗', '▼', '↓', '⬇', '▽', '↘', '+', '-', '−', '–', '—':
+		return directionOf(s)
+	}
+	return t.Direction()
 }
 
 func directionOf(delta string) string {

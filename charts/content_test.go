@@ -90,6 +90,28 @@ func TestTileDirection(t *testing.T) {
 	}
 }
 
+// The arrow follows the delta's own sign; deltaDirection decides it only for unsigned deltas.
+func TestTileArrow(t *testing.T) {
+	for _, tt := range []struct{ delta, direction, arrow, colour string }{
+		{"-0.4pp", "up", DirectionDown, DirectionUp}, // churn down is good: a green down arrow
+		{"+38ms", "down", DirectionUp, DirectionDown},
+		{"▼ 3", "", DirectionDown, DirectionDown},
+		{"12%", "down", DirectionDown, DirectionDown}, // a magnitude
+		{"12%", "", DirectionUp, DirectionUp},
+		{"+0%", "up", DirectionFlat, DirectionUp},
+		{"", "up", DirectionUp, DirectionUp},
+		{"n/a", "", DirectionFlat, DirectionFlat},
+	} {
+		tile := Tile{Delta: tt.delta, DeltaDirection: tt.direction}
+		if got := tile.Arrow(); got != tt.arrow {
+			t.Errorf("Arrow(%q, %q) = %s, want %s", tt.delta, tt.direction, got, tt.arrow)
+		}
+		if got := tile.Direction(); got != tt.colour {
+			t.Errorf("Direction(%q, %q) = %s, want %s", tt.delta, tt.direction, got, tt.colour)
+		}
+	}
+}
+
 func TestDeltaText(t *testing.T) {
 	tests := []struct {
 		tile Tile
@@ -97,10 +119,12 @@ func TestDeltaText(t *testing.T) {
 	}{
 		{Tile{Delta: "+12%"}, "12%"},
 		{Tile{Delta: "-3%"}, "3%"},
-		{Tile{Delta: "-0.4pp", DeltaDirection: "up"}, "-0.4pp"}, // sign disagrees: kept
+		{Tile{Delta: "-0.4pp", DeltaDirection: "up"}, "0.4pp"}, // the arrow points down (coloured up)
 		{Tile{Delta: "12.4"}, "12.4"},
 		{Tile{Delta: "-1500"}, "1,500"},
-		{Tile{Delta: "7", DeltaDirection: "down"}, "+7"},
+		{Tile{Delta: "7", DeltaDirection: "down"}, "7"}, // a magnitude: down 7
+		{Tile{Delta: "7", DeltaDirection: "flat"}, "+7"},
+		{Tile{Delta: "-2", DeltaDirection: "flat"}, "2"}, // the sign makes the arrow: down
 		{Tile{Delta: "0"}, "0"},
 		{Tile{Delta: "▲ 4 pts"}, "4 pts"},
 		{Tile{Delta: "+"}, "+"},

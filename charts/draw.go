@@ -171,8 +171,26 @@ func (cv *canvas) text(x, y float64, s string, f font, fill string, a textAttrs)
 	if f.upper {
 		s = strings.ToUpper(s)
 	}
-	cv.body.WriteString(esc(s))
+	cv.body.WriteString(cv.textContent(s, f))
 	cv.body.WriteString("</text>")
+}
+
+// textContent is s escaped. In a monospace face at hero sizes (blueprint's KPI values) the
+// separators . , : are set in the proportional label face: a mono separator takes a whole digit's
+// cell, and "2.1%" reads "2 . 1%". Widths are still measured as mono, which only errs wide.
+func (cv *canvas) textContent(s string, f font) string {
+	if f.size < 28 || faceKind(f.family) != "mono" || !strings.ContainsAny(s, ".,:") {
+		return esc(s)
+	}
+	var b strings.Builder
+	for _, r := range s {
+		if r == '.' || r == ',' || r == ':' {
+			fmt.Fprintf(&b, `<tspan font-family="%s">%c</tspan>`, esc(cv.t.FontFamily), r)
+			continue
+		}
+		b.WriteString(esc(string(r)))
+	}
+	return b.String()
 }
 
 // lines writes a fitted text block; y is the baseline of the first line.
@@ -249,13 +267,19 @@ type gradStop struct {
 	opacity float64
 }
 
-// hatch defines a diagonal hatch pattern in colour c (blueprint fills) and returns its id.
+// hatch defines a diagonal hatch pattern in colour c (blueprint fills) and returns its id. On a dark
+// card the tint and the lines are stronger: light lines on a dark ground thin out to the eye, and at
+// the light theme's opacities the marks nearly vanish.
 func (cv *canvas) hatch(c string, spacing, width, bgOpacity float64) string {
 	id := cv.newID("h")
+	lineOpacity := 0.55
+	if cv.t.Dark {
+		bgOpacity, lineOpacity = math.Min(0.5, math.Max(0.42, bgOpacity*2.5)), 0.95
+	}
 	fmt.Fprintf(&cv.defs, `<pattern id="%s" width="%s" height="%s" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`+
 		`<rect width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+
-		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="0.55"/></pattern>`,
-		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width))
+		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="%s"/></pattern>`,
+		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width), n2(lineOpacity))
 	return id
 }
 

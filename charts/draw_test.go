@@ -342,3 +342,22 @@ func TestKPITilesHoldTheirContent(t *testing.T) {
 		}
 	}
 }
+
+// Blueprint's mono KPI values set their separators in the proportional face ("4.9", not "4 . 9");
+// other styles' values are plain text.
+func TestMonoHeroSeparators(t *testing.T) {
+	c := Content{ChartType: TypeKPI, Tiles: []Tile{{Value: "4.9", Label: "Rating"}}}
+	for _, tc := range []struct {
+		style string
+		want  bool
+	}{{StyleBlueprint, true}, {StyleGlass, false}} {
+		svg, err := Draw(c, 800, 600, Theme{Style: tc.style, FontFamily: "'BG Inter', sans-serif", NumberFamily: map[bool]string{true: "'BG Mono', monospace", false: "'BG Inter', sans-serif"}[tc.want]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := strings.Contains(string(svg), `4<tspan font-family=`) && strings.Contains(string(svg), `>.</tspan>9`)
+		if got != tc.want {
+			t.Errorf("%s: separator in its own tspan = %v, want %v\n%s", tc.style, got, tc.want, svg)
+		}
+	}
+}

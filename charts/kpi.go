@@ -52,17 +52,19 @@ func kpiLayout(count int, w, h, gap float64) []tileRect {
 	return out
 }
 
-// deltaText is the delta as shown beside its arrow: a bare number gets a sign and separators;
-// a leading sign or arrow that says the same as the arrow is dropped ("+12%" up -> "12%").
+// deltaText is the delta as shown beside its arrow (Tile.Arrow): a bare number gets separators, and
+// a sign only when the arrow is flat; a leading sign or arrow that says the same as the arrow is
+// dropped ("+12%" up -> "12%"). The arrow follows a delta's own sign, so a number never shows a
+// sign that contradicts it ("7" with deltaDirection down is a magnitude: down 7).
 func deltaText(t Tile) string {
 	d := clean(t.Delta)
 	if d == "" {
 		return ""
 	}
-	dir := t.Direction()
+	dir := t.Arrow()
 	if v, ok := isPlainNumber(d); ok {
 		s := groupThousands(math.Abs(v))
-		if (v > 0 && dir != DirectionUp) || (v < 0 && dir != DirectionDown) {
+		if dir == DirectionFlat && v != 0 {
 			if v > 0 {
 				return "+" + s
 			}
@@ -240,9 +242,9 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 
 	if t.hasDelta() {
 		df, dh := l.df, l.dh
-		dir := t.Direction()
+		dir := t.Arrow()
 		dtext := deltaText(t)
-		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[dir]
+		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[t.Direction()]
 		arrow := df.size * 0.62
 		dcy := bottom - dh/2
 		inner := arrow

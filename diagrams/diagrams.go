@@ -22,6 +22,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/db"
 	"github.com/brandgen/brandgen/diagrams/arch"
+	"github.com/brandgen/brandgen/diagrams/mermaid"
 	"github.com/brandgen/brandgen/studio"
 )
 
@@ -162,7 +163,7 @@ func (s *Service) Create(ctx context.Context, a brandgen.Account, r CreateReques
 	if err != nil {
 		return Result{}, err
 	}
-	if err := checkModel(ctx, s.studio, typ, plan.Model); err != nil {
+	if err := checkGraph(typ, plan.Model); err != nil {
 		return Result{}, planFailed(plan, err)
 	}
 	title := plan.Title
@@ -172,6 +173,9 @@ func (s *Service) Create(ctx context.Context, a brandgen.Account, r CreateReques
 	sd := storedDiagram{Diagram: db.Diagram{ID: NewID(), AccountID: a.ID, Type: typ, Title: clipTitle(title), Brand: r.Brand},
 		model: plan.Model, settings: resolve(defaults(a), r.Display)}
 	img, err := s.draw(ctx, a.ID, typ, sd.Title, sd.model, sd.Brand, sd.settings)
+	if errors.Is(err, mermaid.ErrSyntax) { // drawing parses the source (no separate check)
+		return Result{}, planFailed(plan, err)
+	}
 	if err != nil {
 		return Result{}, err
 	}
@@ -206,7 +210,7 @@ func (s *Service) Refine(ctx context.Context, a brandgen.Account, id string, r R
 		if plan, err = s.planner.Refine(ctx, sd.Type, sd.model, strings.TrimSpace(*r.Prompt)); err != nil {
 			return Result{}, err
 		}
-		if err := checkModel(ctx, s.studio, sd.Type, plan.Model); err != nil {
+		if err := checkGraph(sd.Type, plan.Model); err != nil {
 			return Result{}, planFailed(plan, err)
 		}
 		sd.model = plan.Model
@@ -230,6 +234,9 @@ func (s *Service) Refine(ctx context.Context, a brandgen.Account, id string, r R
 		sd.Title = clipTitle(strings.TrimSpace(*r.Title))
 	}
 	img, err := s.draw(ctx, a.ID, sd.Type, sd.Title, sd.model, sd.Brand, sd.settings)
+	if errors.Is(err, mermaid.ErrSyntax) && r.Prompt != nil {
+		return Result{}, planFailed(plan, err)
+	}
 	if err != nil {
 		return Result{}, err
 	}

@@ -29,7 +29,7 @@ func TestMain(m *testing.M) {
 		os.Exit(1)
 	}
 	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet,
-		StageScripts: []string{mermaid.Script}})
+		StageScripts: mermaid.Scripts})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "renderer:", err)
 		os.Exit(1)

@@ -28,7 +28,7 @@ type Plan struct {
 	Title   string        // a title for the diagram ("" when the planner has none)
 	Note    string        // what was drawn or changed
 	Display rules.Display // display changes an edit instruction asked for
-	// Provider and LLM are who planned it ("offline", "rules-diagrams-v1" or "openai", a model).
+	// Provider and LLM are who planned it ("offline", "rules-diagrams-v2" or "openai", a model).
 	Provider, LLM                  string
 	PromptTokens, CompletionTokens int
 }
@@ -125,6 +125,17 @@ func count(n int, word string) string {
 		return fmt.Sprintf("%d entities", n)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// checkGraph validates a planned architecture graph (Mermaid sources are checked by drawing them).
+func checkGraph(typ string, m Model) error {
+	if typ != "architecture" {
+		if m.Source == "" {
+			return errors.New("no source")
+		}
+		return nil
+	}
+	return checkModel(context.Background(), nil, typ, m)
 }
 
 // checkModel validates a planned model before it is saved: a Mermaid source with Mermaid's own

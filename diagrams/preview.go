@@ -2,6 +2,7 @@ package diagrams
 
 import (
 	"context"
+	"fmt"
 	"strings"
 
 	"github.com/brandgen/brandgen"
@@ -16,6 +17,23 @@ var Samples = map[string]string{
 	"er":           "tables users, orders, order_items, products with foreign keys",
 	"mindmap":      "Product launch\n- Marketing: blog, social, ads\n- Product: beta, docs\n- Sales: demos, pricing",
 	"gantt":        "Design: wireframes 1 week, visual design 2 weeks\nBuild: backend 3 weeks, frontend 3 weeks\nShip: beta 2 weeks, launch 3 days",
+}
+
+// DenseSamples are prompts of 30+ elements, for the legibility test and contact sheets.
+var DenseSamples = map[string]string{
+	"er": "tables users, accounts, teams, team_members, projects, project_members, tasks, task_comments, " +
+		"task_labels, labels, attachments, notifications, invoices, invoice_lines, products, categories, " +
+		"product_categories, orders, order_items, payments, refunds, shipments, addresses, coupons, carts, " +
+		"cart_items, reviews, wishlists, sessions, audit_logs with foreign keys",
+	"flowchart": denseSteps(32),
+}
+
+func denseSteps(n int) string {
+	var b strings.Builder
+	for i := 1; i <= n; i++ {
+		fmt.Fprintf(&b, "- Step %d of the pipeline\n", i)
+	}
+	return b.String()
 }
 
 // Preview plans prompt offline and draws it without storing anything (contact sheets,

@@ -13,6 +13,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/diagrams/arch"
 	"github.com/brandgen/brandgen/diagrams/mermaid"
+	"github.com/brandgen/brandgen/diagrams/sketch"
 	"github.com/brandgen/brandgen/renderer"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -92,19 +93,31 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 		if !sz.Valid() {
 			sz = brandgen.SizeLandscape
 		}
-		th.Width, _ = templates.DiagramBox(sz, title, badge.Show)
+		th.Width, th.Height = templates.DiagramBox(sz, title, badge.Show)
+		th.Rows = mermaid.GanttRows(m.Source)
+	}
+	if typ == "er" && mermaid.Entities(m.Source) >= sketch.DenseER {
+		// Many tables: ELK with a bound on each layer, laid out at a larger text size (the
+		// boxes' fixed padding and the gaps then weigh less, so the text comes out larger).
+		th.Dense, th.LayerBound, th.FontSize = true, 5, 40
 	}
 	art, err := s.layout(ctx, typ, m.Source, th)
 	if err != nil {
 		return image{}, renderer.Page{}, err
 	}
 	size, scale := pickSize(st.Size, title, badge.Show, art)
-	// Too small to read: a sketch drawn left-to-right may read better top-to-bottom, or back.
-	if art.FontSize*scale < MinTextPx && m.Sketch != nil && flippable(typ) {
-		alt := *m.Sketch
-		alt.Direction = map[string]string{"LR": "TB", "TB": "LR", "": "TB"}[m.Sketch.Direction]
-		if altArt, err := s.layout(ctx, typ, alt.Mermaid(), th); err == nil {
-			if altSize, altScale := pickSize(st.Size, title, badge.Show, altArt); altScale > scale {
+	// Too small to read, or a thin strip on the canvas: a sketch drawn left-to-right may read
+	// better top-to-bottom (on the other auto size), or back. The other direction wins when its
+	// text is clearly larger (or the first is below the minimum).
+	// A flow of five or more steps may also read as two rows of left-to-right steps.
+	if m.Sketch != nil && flippable(typ) && (art.FontSize*scale < MinTextPx || fill(size, title, badge.Show, art, scale) < 0.3) {
+		for _, alt := range alternatives(typ, *m.Sketch) {
+			altArt, err := s.layout(ctx, typ, alt.Mermaid(), th)
+			if err != nil {
+				continue
+			}
+			altSize, altScale := pickSize(st.Size, title, badge.Show, altArt)
+			if altScale > scale*1.25 || (art.FontSize*scale < MinTextPx && altScale > scale) {
 				art, size, scale = altArt, altSize, altScale
 			}
 		}
@@ -116,6 +129,29 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 		return image{}, renderer.Page{}, err
 	}
 	return image{Size: size, TextPx: art.FontSize * scale}, pg, nil
+}
+
+// fill is the share of the diagram's box on the canvas that the drawn diagram covers.
+func fill(size brandgen.Size, title string, badge bool, art mermaid.Art, scale float64) float64 {
+	w, h := templates.DiagramBox(size, title, badge)
+	if w <= 0 || h <= 0 {
+		return 1
+	}
+	return art.Width * scale * art.Height * scale / (w * h)
+}
+
+// alternatives are other layouts of a sketch: the other direction, and for a flow of five to
+// twelve steps without groups, two rows.
+func alternatives(typ string, sk sketch.Sketch) []sketch.Sketch {
+	flip := sk
+	flip.Direction = map[string]string{"LR": "TB", "TB": "LR", "": "TB"}[sk.Direction]
+	out := []sketch.Sketch{flip}
+	if typ == "flowchart" && sk.Wrap == 0 && len(sk.Groups) == 0 && len(sk.Nodes) >= 5 && len(sk.Nodes) <= 12 {
+		rows := sk
+		rows.Wrap = (len(sk.Nodes) + 1) / 2
+		out = append(out, rows)
+	}
+	return out
 }
 
 func flippable(typ string) bool { return typ == "flowchart" || typ == "class" || typ == "er" }
@@ -188,7 +224,7 @@ func etag(d storedDiagram, st Settings, format string, saved *brandgen.Brand) st
 }
 
 // renderVersion is bumped when drawing changes, so clients' cached images are invalidated.
-const renderVersion = 1
+const renderVersion = 2
 
 // lru is a small least-recently-used cache of layouts.
 type lru struct {

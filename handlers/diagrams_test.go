@@ -3,6 +3,7 @@ package handlers
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"net/http"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/db/dbtest"
 	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/diagrams/arch"
 )
@@ -303,4 +305,65 @@ func TestArchitectureEndpoints(t *testing.T) {
 			t.Fatalf("%d revisions, want 3", n)
 		}
 	})
+}
+
+// Saved diagram defaults: a create that omits theme, size, transparent and the brand mark uses
+// the account's defaults; explicit fields win for that call; a restyle keeps the diagram's own.
+func TestDiagramSavedDefaults(t *testing.T) {
+	backends(t, func(t *testing.T, e *env) {
+		r := e.do("PATCH", "/api/v1/settings", e.devKey, map[string]any{"diagramDefaults": map[string]any{
+			"theme": "dark", "size": "square", "transparent": true, "branded": true}})
+		if r.status != 200 {
+			t.Fatalf("settings: %d %s", r.status, r.body)
+		}
+		d := e.createDiagram(t, e.devKey, map[string]any{"type": "flowchart", "prompt": "user -> API -> Postgres"})
+		if d["theme"] != "dark" || d["size"] != "square" {
+			t.Fatalf("defaults not applied: theme %v size %v", d["theme"], d["size"])
+		}
+		img := decodePNG(t, d["image"].(string))
+		wantSize(t, img, "square")
+		if _, _, _, a := img.At(2, 2).RGBA(); a != 0 {
+			t.Errorf("saved transparent default: corner alpha %d", a)
+		}
+		over := e.createDiagram(t, e.devKey, map[string]any{"type": "flowchart", "prompt": "user -> API -> Postgres",
+			"theme": "light", "size": "landscape", "transparent": false, "unbranded": true})
+		if over["theme"] != "light" || over["size"] != "landscape" {
+			t.Fatalf("explicit fields lost: theme %v size %v", over["theme"], over["size"])
+		}
+		img = decodePNG(t, over["image"].(string))
+		wantSize(t, img, "landscape")
+		if _, _, _, a := img.At(2, 2).RGBA(); a != 0xffff {
+			t.Errorf("explicit opaque: corner alpha %d", a)
+		}
+		// A restyle of other fields keeps the diagram's own settings, not the defaults.
+		r = e.do("POST", "/api/v1/diagrams/"+over["id"].(string)+"/refine", e.devKey, map[string]any{"colors": map[string]any{"primary": "#0ea5e9"}})
+		if rf := r.json(t); r.status != 200 || rf["theme"] != "light" || rf["size"] != "landscape" {
+			t.Fatalf("restyle: %d theme %v size %v", r.status, rf["theme"], rf["size"])
+		}
+	})
+}
+
+// failingPlanner is a model that is down.
+type failingPlanner struct{}
+
+func (failingPlanner) Plan(context.Context, string, string) (diagrams.Plan, error) {
+	return diagrams.Plan{}, fmt.Errorf("model: %w", brandgen.ErrProviderUnavailable)
+}
+
+func (failingPlanner) Refine(context.Context, string, diagrams.Model, string) (diagrams.Plan, error) {
+	return diagrams.Plan{}, fmt.Errorf("model: %w", brandgen.ErrProviderUnavailable)
+}
+
+// A planner that is down answers 503 provider_unavailable and charges nothing; a restyle, which
+// needs no planner, still works.
+func TestDiagramProviderUnavailable(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t), diagrams: failingPlanner{}})
+	e.do("POST", "/api/v1/diagrams", e.devKey, map[string]any{"prompt": "a -> b", "type": "flowchart"}).envelope(t, 503, "provider_unavailable")
+	if u := e.do("GET", "/api/v1/usage", e.devKey, nil).json(t)["usage"].(map[string]any); u["used"].(float64) != 0 {
+		t.Fatalf("used = %v after a provider failure, want 0", u["used"])
+	}
+	list := e.do("GET", "/api/v1/diagrams", e.devKey, nil).json(t)["diagrams"].([]any)
+	if len(list) != 0 {
+		t.Fatalf("%d diagrams stored after a provider failure", len(list))
+	}
 }

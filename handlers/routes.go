@@ -10,13 +10,15 @@ import (
 	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/openapi"
-	"github.com/brandgen/brandgen/playground"
 	"github.com/gin-gonic/gin"
 )
 
 // The route table: every route the server answers is one entry, which both registers the gin
 // route (register) and describes the operation in the OpenAPI document (apiDoc). A new endpoint
 // is one more entry here; TestOpenAPIRoutes fails when gin serves a route the document lacks.
+// Routes that are not API calls are entries too: a page (GET /, text/html) is an operation of
+// edge edgeBare or edgePublic with its media type; one that should stay out of the document (the
+// admin dashboard) sets hidden to the reason. Never call r.GET & co. outside register.
 
 // edge is the middleware chain in front of a route.
 type edge int
@@ -25,7 +27,7 @@ const (
 	edgeBare   edge = iota // nothing but the engine's (health, readiness, metrics)
 	edgePublic             // rate-limit headers, no API key (the OpenAPI document)
 	edgeAPI                // rate limit, body cap, API key
-	edgeKey                // body cap and API key, no rate limit (/mcp: its tool calls are limited as REST calls)
+	edgeKey                // body cap and API key, no rate limit (/mcp: the REST calls it makes are limited)
 )
 
 // route is one entry of the table.
@@ -152,7 +154,7 @@ func (s *server) routes() []route {
 				Bodies: []openapi.Body{{MediaType: "text/plain", Schema: openapi.String()}}}}}})
 	}
 	rs = append(rs, s.adminRoutes()...)
-	return append(rs, s.extraRoutes()...)
+	return append(rs, s.devRoutes()...) // devsurface.go: the playground and /mcp
 }
 
 // diagramRoutes are the /diagrams family (when the service is wired).
@@ -295,7 +297,7 @@ func operations(routes []route) []openapi.Operation {
 				codes = append(codes, brandgen.CodeRateLimited)
 			}
 			if op.Request != nil {
-				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge)
+				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge, brandgen.CodeRequestTimeout)
 			}
 		default:
 			op.Public = true
@@ -321,20 +323,4 @@ func operations(routes []route) []openapi.Operation {
 		ops = append(ops, op)
 	}
 	return ops
-}
-
-// extraRoutes are served beside the API but are not part of it: the web playground and, when
-// wired, the MCP tool server (JSON-RPC over streamable HTTP, described by its own tools/list).
-func (s *server) extraRoutes() []route {
-	pg := gin.WrapH(playground.Handler())
-	const why = "the web playground (a page, not an API operation)"
-	out := []route{
-		{edge: edgeBare, hidden: why, handle: pg, Operation: openapi.Operation{Method: "GET", Path: "/"}},
-		{edge: edgeBare, hidden: why, handle: pg, Operation: openapi.Operation{Method: "GET", Path: "/playground/*file"}},
-	}
-	if s.mcp != nil {
-		out = append(out, route{edge: edgeKey, hidden: "the MCP tool server: JSON-RPC, its tools are listed by tools/list",
-			handle: gin.WrapH(s.mcp), Operation: openapi.Operation{Method: "POST", Path: "/mcp"}})
-	}
-	return out
 }

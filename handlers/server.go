@@ -81,8 +81,8 @@ type server struct {
 	ratePolicy string
 	metrics    *metrics.Metrics
 	log        *slog.Logger
-	doc        []byte       // the OpenAPI document (apidoc.go)
-	mcp        http.Handler // the MCP tool server at /mcp, nil when not mounted
+	doc        []byte      // the OpenAPI document (apidoc.go)
+	engine     *gin.Engine // the engine itself: the API the MCP tools call in-process (devsurface.go)
 	// bodyTimeout is Deps.BodyTimeout or its default.
 	bodyTimeout time.Duration
 	// shedLog samples the log lines of shed requests.
@@ -115,11 +115,7 @@ func newEngine(d Deps) *gin.Engine {
 	r.Use(withRequestID, s.accessLog, s.recoverPanic, limitHeaders, s.bodyDeadline)
 	r.NoRoute(s.rateLimit, notFound)
 	r.NoMethod(s.rateLimit, methodNotAllowed)
-	if d.MCP != nil {
-		// The tools call the REST routes in-process (r itself), where rate limits, validation and
-		// metering apply per call; at /mcp only the body cap and the key are checked.
-		s.mcp = d.MCP(r)
-	}
+	s.engine = r
 
 	routes := s.routes() // routes.go: the one table of routes and their documentation
 	doc, err := apiDoc(routes, s.Catalog)

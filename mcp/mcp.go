@@ -3,6 +3,7 @@
 // create_post, create_diagram, refine_diagram, render_chart and list_patterns; images come back as
 // MCP image content, the rest of the REST response as JSON text.
 //
+// The tools' input schemas are the request bodies of the API's own OpenAPI document (schema.go).
 // Every tool call is a REST call made in-process: the tool's arguments are the JSON body of the
 // matching endpoint, served by the same http.Handler as the REST API (handlers.New) with the same
 // API key. Authentication, plan checks, rate limits, validation and metering are therefore exactly
@@ -22,7 +23,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"slices"
 	"strings"
+	"sync"
 
 	"github.com/brandgen/brandgen/patterns"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
@@ -37,12 +40,17 @@ type server struct {
 	key string // "": the x-api-key header of the HTTP request carrying the call
 }
 
-// New returns the MCP server over the REST API handler api. key is the API key of every call
-// (stdio); "" takes each call's key from the x-api-key header of its HTTP request (streamable HTTP).
-func New(api http.Handler, catalog *patterns.Catalog, key string) (*sdk.Server, error) {
-	sc, err := newSchemas(catalog)
+// New returns the MCP server over the REST API handler api (complete: it must already serve the
+// OpenAPI document). key is the API key of every call (stdio); "" takes each call's key from the
+// x-api-key header of its HTTP request (streamable HTTP).
+func New(api http.Handler, key string) (*sdk.Server, error) {
+	doc, err := fetchDoc(api)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("mcp: %w", err)
+	}
+	sc, err := newSchemas(doc)
+	if err != nil {
+		return nil, fmt.Errorf("mcp: %w", err)
 	}
 	s := &server{api: api, key: key}
 	srv := sdk.NewServer(&sdk.Implementation{Name: "brandgen", Title: "brandgen", Version: Version}, &sdk.ServerOptions{
@@ -100,8 +108,14 @@ func (s *server) refine(ctx context.Context, req *sdk.CallToolRequest) (*sdk.Cal
 
 // list answers GET /schemas, filtered by kind.
 func (s *server) list(ctx context.Context, req *sdk.CallToolRequest) (*sdk.CallToolResult, error) {
-	var in listInput
+	var in struct {
+		Kind string `json:"kind"`
+	}
 	_ = json.Unmarshal(req.Params.Arguments, &in)
+	kinds := []string{string(patterns.KindPost), string(patterns.KindChart), string(patterns.KindSlide)}
+	if in.Kind != "" && !slices.Contains(kinds, in.Kind) {
+		return invalid("kind", "must be one of "+strings.Join(kinds, ", ")), nil
+	}
 	res, err := s.call(ctx, req, http.MethodGet, "/api/v1/schemas", nil)
 	if err != nil || res.IsError || in.Kind == "" {
 		return res, err
@@ -218,11 +232,29 @@ func ServeStdio(ctx context.Context, srv *sdk.Server) error {
 	return srv.Run(ctx, &sdk.StdioTransport{})
 }
 
-// HTTPHandler is the streamable HTTP transport, for /mcp. It is stateless (each POST carries its
-// own key, checked by the REST middleware in front of it) and answers JSON rather than event
-// streams. The SDK's DNS-rebinding guard is off: it rejects loopback requests with another Host
-// (any reverse proxy on the same machine), and the endpoint needs the API key anyway.
-func HTTPHandler(srv *sdk.Server) http.Handler {
-	return sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv },
-		&sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
+// HTTPHandler is the streamable HTTP transport over api, for /mcp. It is stateless (each POST
+// carries its own key, checked by the REST middleware in front of it) and answers JSON rather than
+// event streams. The server is built on the first request, as the handler is mounted while api is
+// still being built. The SDK's DNS-rebinding guard is off: it rejects loopback requests with
+// another Host (any reverse proxy on the same machine), and the endpoint needs the API key anyway.
+func HTTPHandler(api http.Handler) http.Handler {
+	var (
+		once sync.Once
+		h    http.Handler
+		err  error
+	)
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		once.Do(func() {
+			var srv *sdk.Server
+			if srv, err = New(api, ""); err == nil {
+				h = sdk.NewStreamableHTTPHandler(func(*http.Request) *sdk.Server { return srv },
+					&sdk.StreamableHTTPOptions{Stateless: true, JSONResponse: true, DisableLocalhostProtection: true})
+			}
+		})
+		if err != nil { // the document lacks an operation: a programming error the tests catch
+			http.Error(w, err.Error(), http.StatusInternalServerError)
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
 }

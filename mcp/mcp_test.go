@@ -18,8 +18,11 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/app"
+	"github.com/brandgen/brandgen/charts"
+	"github.com/brandgen/brandgen/diagrams"
 	"github.com/brandgen/brandgen/keys"
 	"github.com/brandgen/brandgen/mcp"
+	"github.com/brandgen/brandgen/posts"
 	sdk "github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
@@ -79,7 +82,7 @@ func newKey(t *testing.T, plan brandgen.Plan) string {
 // connectors open a client session over each transport with the given key.
 var connectors = map[string]func(t *testing.T, key string) *sdk.ClientSession{
 	"in-memory": func(t *testing.T, key string) *sdk.ClientSession {
-		srv, err := mcp.New(api, theApp.Catalog, key)
+		srv, err := mcp.New(api, key)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -219,6 +222,7 @@ func TestTools(t *testing.T) {
 					t.Errorf("%s: unbranded in schema = %v", tl.Name, hasFlag)
 				}
 			}
+			checkSchemas(t, tools.Tools)
 			slices.Sort(names)
 			if want := []string{"create_diagram", "create_post", "list_patterns", "refine_diagram", "render_chart"}; !slices.Equal(names, want) {
 				t.Fatalf("tools = %v, want %v", names, want)
@@ -264,6 +268,7 @@ func TestTools(t *testing.T) {
 			toolError(t, "bad chart", call(t, cs, "render_chart", bad), "validation_error", "chartType", "theme")
 			toolError(t, "no prompt", call(t, cs, "create_post", map[string]any{"brand": map[string]any{"colors": map[string]any{"primary": "red"}}}),
 				"validation_error", "prompt", "brand.colors.primary")
+			toolError(t, "bad kind", call(t, cs, "list_patterns", map[string]any{"kind": "video"}), "validation_error", "kind")
 			toolError(t, "no id", call(t, cs, "refine_diagram", map[string]any{"theme": "dark"}), "validation_error", "id")
 			toolError(t, "unknown id", call(t, cs, "refine_diagram", map[string]any{"id": "nope", "theme": "dark"}), "not_found")
 			toolError(t, "long title", call(t, cs, "create_diagram", map[string]any{"prompt": "x", "title": strings.Repeat("t", 81)}), "validation_error", "title")
@@ -327,4 +332,67 @@ func TestPlanAndKey(t *testing.T) {
 			t.Errorf("POST /mcp without a key = %d, want 401", res.StatusCode)
 		}
 	})
+}
+
+// checkSchemas: the input schemas (the OpenAPI request bodies) carry the fields and allowed values
+// of the Go types, self-contained (no $ref left).
+func checkSchemas(t *testing.T, tools []*sdk.Tool) {
+	t.Helper()
+	want := []struct {
+		tool, field string
+		enum        []string // nil: only present
+		required    bool
+	}{
+		{"create_post", "prompt", nil, true},
+		{"create_post", "format", posts.Formats, false},
+		{"create_post", "brand", nil, false},
+		{"create_diagram", "type", diagrams.Types, false},
+		{"create_diagram", "size", append(strsOf(brandgen.Sizes), "auto"), false},
+		{"create_diagram", "nodeStyle", brandgen.NodeStyles, false},
+		{"refine_diagram", "id", nil, true},
+		{"refine_diagram", "prompt", nil, false},
+		{"render_chart", "chartType", charts.Types, true},
+		{"render_chart", "series", nil, false},
+		{"render_chart", "style", strsOf(brandgen.Styles), false},
+		{"list_patterns", "kind", []string{"post", "chart", "slide"}, false},
+	}
+	byName := map[string]map[string]any{}
+	for _, tl := range tools {
+		byName[tl.Name] = tl.InputSchema.(map[string]any)
+		if raw, _ := json.Marshal(tl.InputSchema); strings.Contains(string(raw), "$ref") || strings.Contains(string(raw), `"x-`) {
+			t.Errorf("%s: schema is not self-contained: %.300s", tl.Name, raw)
+		}
+	}
+	for _, w := range want {
+		s := byName[w.tool]
+		prop, ok := s["properties"].(map[string]any)[w.field].(map[string]any)
+		if !ok {
+			t.Errorf("%s: no property %s", w.tool, w.field)
+			continue
+		}
+		if w.enum != nil { // the same values, in any order
+			var got []string
+			for _, v := range prop["enum"].([]any) {
+				got = append(got, v.(string))
+			}
+			want := slices.Clone(w.enum)
+			slices.Sort(got)
+			slices.Sort(want)
+			if !slices.Equal(got, want) {
+				t.Errorf("%s.%s enum = %v, want %v", w.tool, w.field, got, want)
+			}
+		}
+		req, _ := s["required"].([]any)
+		if slices.Contains(req, any(w.field)) != w.required {
+			t.Errorf("%s.%s required = %v, want %v", w.tool, w.field, !w.required, w.required)
+		}
+	}
+}
+
+func strsOf[T ~string](in []T) []string {
+	out := make([]string, len(in))
+	for i, v := range in {
+		out[i] = string(v)
+	}
+	return out
 }

@@ -36,7 +36,7 @@ func stdioServer() error {
 	if _, err := a.Store.CreateKey(ctx, acct.ID, prefix, hash); err != nil {
 		return err
 	}
-	srv, err := mcp.New(a.Handler(), a.Catalog, key)
+	srv, err := mcp.New(a.Handler(), key)
 	if err != nil {
 		return err
 	}

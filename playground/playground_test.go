@@ -16,6 +16,8 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/app"
+	"github.com/brandgen/brandgen/db/dbtest"
+	"github.com/brandgen/brandgen/jobs"
 	"github.com/brandgen/brandgen/keys"
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/playground"
@@ -25,7 +27,10 @@ import (
 
 // server runs the real app (SQLite in a temporary directory, no Redis, offline planner) and returns
 // its URL and a developer key.
-func server(t *testing.T) (string, string) {
+func server(t *testing.T) (string, string) { return serverWith(t, "") }
+
+// serverWith is server with the job queue on redisURL and a worker, when it is set.
+func serverWith(t *testing.T, redisURL string) (string, string) {
 	t.Helper()
 	t.Setenv("OPENAI_API_KEY", "")
 	t.Setenv("OPENAI_BASE_URL", "")
@@ -33,13 +38,23 @@ func server(t *testing.T) (string, string) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.DatabaseURL, cfg.RedisURL, cfg.DataDir = "", "", t.TempDir()
+	cfg.DatabaseURL, cfg.RedisURL, cfg.DataDir = "", redisURL, t.TempDir()
 	ctx := t.Context()
-	a, err := app.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), app.Overrides{})
+	a, err := app.New(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), app.Overrides{JobsPrefix: jobs.NewID("bgplay")})
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { a.Close() })
+	if redisURL != "" {
+		w, err := a.Worker()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Stop(); _ = a.Jobs.DeleteQueues() }) // runs before Close
+	}
 	acct, err := a.Store.EnsureAccount(ctx, "playground", brandgen.PlanDeveloper)
 	if err != nil {
 		t.Fatal(err)
@@ -288,6 +303,39 @@ func TestPlaygroundTabs(t *testing.T) {
 		if pr.Source == "network" && strings.Contains(pr.Text, "400") { // the refused refine, on purpose
 			continue
 		}
+		t.Errorf("page problem: %s", pr)
+	}
+}
+
+// TestPlaygroundAnimateJob: with the job queue, POST /animate answers 202 and the page polls
+// GET /jobs/{id} until the worker's GIF is there.
+func TestPlaygroundAnimateJob(t *testing.T) {
+	base, key := serverWith(t, dbtest.RedisURL(t))
+	p := browsertest.New(t, 1400, 1000)
+	p.Timeout = 2 * time.Minute
+	must := func(err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	must(p.Navigate(base + "/"))
+	must(p.WaitFor(`document.body.dataset.ready === 'true'`))
+	must(p.Type("#api-key", key))
+	must(p.Click("#save-key"))
+	must(p.WaitFor(`document.querySelectorAll('#pattern option').length > 10`))
+	must(p.Click(`[data-tab="animate"]`))
+	must(p.Fill("#animate-speed", "fast"))
+	must(p.Click("#animate-btn"))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent.startsWith('Job ')`))
+	must(p.WaitFor(`document.querySelector('#result-status').textContent === 'Animation ready.'`))
+	must(p.WaitFor(`(() => { const i = document.querySelector('#result-images img'); return !!i && i.complete && i.naturalWidth > 0; })()`))
+	job, err := browsertest.Eval[string](p, `JSON.parse(document.querySelector('#result-json').textContent).jobId || ''`)
+	must(err)
+	if job == "" {
+		t.Error("the animation did not go through a job")
+	}
+	for _, pr := range p.Problems() {
 		t.Errorf("page problem: %s", pr)
 	}
 }

@@ -213,6 +213,7 @@ type AdContent struct {
 
 // HiringContent is a job post.
 type HiringContent struct {
+	Kicker   string   `json:"kicker,omitempty" jsonschema:"maxLength=30" jsonschema_description:"Label above the role; default: 'We’re hiring' in the content's language."`
 	Role     string   `json:"role" jsonschema:"minLength=1,maxLength=80" jsonschema_description:"The position, e.g. 'Senior Go Engineer'."`
 	Company  string   `json:"company,omitempty" jsonschema:"maxLength=60"`
 	Location string   `json:"location,omitempty" jsonschema:"maxLength=60" jsonschema_description:"e.g. 'Remote (EU)' or 'Berlin'."`

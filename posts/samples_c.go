@@ -127,6 +127,7 @@ func init() {
 			Apply: "northwind.dev/jobs",
 		}},
 		Sample{Name: "long", Content: HiringContent{
+			Kicker:   "Join our platform team in 2026",
 			Role:     "Staff Software Engineer, Rendering Infrastructure and Developer Platform",
 			Company:  "Northwind Labs Developer Tools and Brand Automation GmbH",
 			Location: "Berlin, Lisbon or remote within ±3 hours of CET (EU only)",

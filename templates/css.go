@@ -3,19 +3,28 @@ package templates
 import (
 	"fmt"
 	"strings"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // Font stacks. The "BG" families are the fonts in package static; the Noto families after them are
-// system fonts (Debian fonts-noto-core, fonts-noto-cjk) that cover the scripts ours do not.
+// system fonts (Debian fonts-noto-core, fonts-noto-cjk) that cover the scripts ours do not. The colour
+// emoji font comes before the Noto symbol fonts, so a symbol that has an emoji form (☀, ✈, ❤) is drawn
+// in colour like the rest of a post's emoji. The CJK faces come last; the page's language picks
+// which of them is first (fontStack), as each covers every CJK character with its own region's
+// glyph forms.
 const (
-	scriptFallbackSans = `'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew','Noto Sans Devanagari','Noto Sans Bengali',` +
-		`'Noto Sans Tamil','Noto Sans Thai','Noto Sans Armenian','Noto Sans Georgian','Noto Sans Ethiopic',` +
-		`'Noto Sans Symbols','Noto Sans Symbols2','BG Emoji','Noto Color Emoji',` +
-		`'Noto Sans CJK SC','Noto Sans CJK JP','Noto Sans CJK KR','Noto Sans CJK TC'`
-	scriptFallbackSerif = `'Noto Serif','Noto Naskh Arabic','Noto Serif Hebrew','Noto Serif Devanagari','Noto Serif Bengali',` +
-		`'Noto Serif Tamil','Noto Serif Thai','Noto Serif Armenian','Noto Serif Georgian','Noto Serif Ethiopic',` +
-		`'Noto Sans Symbols','Noto Sans Symbols2','BG Emoji','Noto Color Emoji',` +
-		`'Noto Serif CJK SC','Noto Serif CJK JP','Noto Serif CJK KR','Noto Serif CJK TC'`
+	notoScriptsSans = `'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew','Noto Sans Devanagari','Noto Sans Bengali',` +
+		`'Noto Sans Tamil','Noto Sans Thai','Noto Sans Armenian','Noto Sans Georgian','Noto Sans Ethiopic'`
+	notoScriptsSerif = `'Noto Serif','Noto Naskh Arabic','Noto Serif Hebrew','Noto Serif Devanagari','Noto Serif Bengali',` +
+		`'Noto Serif Tamil','Noto Serif Thai','Noto Serif Armenian','Noto Serif Georgian','Noto Serif Ethiopic'`
+	emojiThenSymbols = `'BG Emoji','Noto Color Emoji','Noto Sans Symbols','Noto Sans Symbols2'`
+
+	scriptFallbackSans  = notoScriptsSans + `,` + emojiThenSymbols + `,` + cjkSansDefault
+	scriptFallbackSerif = notoScriptsSerif + `,` + emojiThenSymbols + `,` + cjkSerifDefault
+
+	cjkSansDefault  = `'Noto Sans CJK SC','Noto Sans CJK JP','Noto Sans CJK KR','Noto Sans CJK TC'`
+	cjkSerifDefault = `'Noto Serif CJK SC','Noto Serif CJK JP','Noto Serif CJK KR','Noto Serif CJK TC'`
 
 	// FontSans is the body face of every style but editorial.
 	FontSans = `'BG Inter',` + scriptFallbackSans + `,sans-serif`
@@ -27,7 +36,44 @@ const (
 	FontMono = `'BG Mono','Noto Sans Mono',` + scriptFallbackSans + `,monospace`
 )
 
-// fontsFor returns the body, display and numeric font stacks of a style.
+// cjkRegion is the Noto CJK region suffix whose glyph forms a language tag wants ("" = the default
+// order, Simplified Chinese first).
+func cjkRegion(lang string) string {
+	switch {
+	case lang == textlang.Japanese:
+		return "JP"
+	case lang == textlang.Korean:
+		return "KR"
+	case lang == textlang.ChineseTraditional, lang == "zh-TW", lang == "zh-HK":
+		return "TC"
+	case textlang.Base(lang) == "zh":
+		return "SC"
+	}
+	return ""
+}
+
+// FontStack returns stack (one of FontSans, FontDisplay, FontSerif, FontMono) with the Noto CJK face
+// of lang's region first among the CJK faces, so Han characters take that language's glyph forms.
+func FontStack(stack, lang string) string {
+	region := cjkRegion(lang)
+	if region == "" {
+		return stack
+	}
+	for _, kind := range []string{"Sans", "Serif"} {
+		def := cjkSansDefault
+		if kind == "Serif" {
+			def = cjkSerifDefault
+		}
+		first := `'Noto ` + kind + ` CJK ` + region + `'`
+		rest := strings.Replace(def, first+`,`, ``, 1)
+		rest = strings.Replace(rest, `,`+first, ``, 1)
+		stack = strings.Replace(stack, def, first+`,`+rest, 1)
+	}
+	return stack
+}
+
+// fontsFor returns the body, display and numeric font stacks of a style (FontStack orders their CJK
+// faces for a page's language).
 func fontsFor(p Palette) (body, display, number string) {
 	switch p.Style {
 	case "editorial":
@@ -40,7 +86,7 @@ func fontsFor(p Palette) (body, display, number string) {
 
 // rootVars renders the :root custom properties of a page: canvas size, metrics, type scale, fonts and
 // palette. Every value comes from our own formatting of parsed numbers and colours, never from input.
-func rootVars(m Metrics, p Palette, badge bool) string {
+func rootVars(m Metrics, p Palette, badge bool, lang string) string {
 	var b strings.Builder
 	v := func(name string, value any) { fmt.Fprintf(&b, "--%s:%v;", name, value) }
 	px := func(name string, n int) { fmt.Fprintf(&b, "--%s:%dpx;", name, n) }
@@ -66,12 +112,13 @@ func rootVars(m Metrics, p Palette, badge bool) string {
 		px("fs-"+s.n, s.v)
 	}
 	body, display, number := fontsFor(p)
+	body, display, number = FontStack(body, lang), FontStack(display, lang), FontStack(number, lang)
 	v("font-body", body)
 	v("font-display", display)
 	v("font-number", number)
-	v("font-serif", FontSerif)
-	v("font-sans", FontSans)
-	v("font-mono", FontMono)
+	v("font-serif", FontStack(FontSerif, lang))
+	v("font-sans", FontStack(FontSans, lang))
+	v("font-mono", FontStack(FontMono, lang))
 
 	v("primary", p.Primary)
 	v("secondary", p.Secondary)

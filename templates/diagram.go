@@ -53,16 +53,13 @@ type DiagramFrame struct {
 }
 
 // MaxDiagramText caps how large a small diagram's text grows when it is scaled up to fill the
-// canvas, in canvas pixels.
-const MaxDiagramText = 40
+// canvas, in canvas pixels: under the title's size (H3 + 4, 51 px), so labels never outshout it.
+const MaxDiagramText = 46
 
 // DiagramMargins are the safe margins of diagram pages (smaller than posts': the diagram is the
 // content); story keeps its top and bottom 250 px free.
 func diagramMargins(m Metrics) (x, top, bottom int) {
 	x, top, bottom = 56, 56, 56
-	if m.Width > m.Height {
-		x, top, bottom = 72, 56, 56
-	}
 	if m.MarginTop > 200 {
 		top, bottom = m.MarginTop, m.MarginBottom
 	}
@@ -157,7 +154,7 @@ func (s *Set) BuildDiagram(o DiagramOptions) (Page, error) {
 	}
 	var css strings.Builder
 	css.WriteString(s.fontsCSS)
-	css.WriteString(rootVars(m, o.Palette, o.Badge.Show))
+	css.WriteString(rootVars(m, o.Palette, o.Badge.Show, o.Lang))
 	css.WriteString(s.baseCSS)
 	css.WriteString(diagramCSS)
 	d.CSS = template.CSS(css.String())

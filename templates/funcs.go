@@ -36,6 +36,8 @@ func funcs() template.FuncMap {
 		"initials":  initials, // funcs_people.go
 		"dateTile":  dateTile, // funcs_people.go
 		"perkIcon":  perkIcon, // funcs_people.go
+		"local":     localise,
+		"numParts":  numParts,
 	}
 }
 
@@ -134,5 +136,47 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 		return "", err
 	}
 	c.Palette = nil // already applied to d.Palette by Build
-	return charts.Draw(c, g.PlotW, g.PlotH, ChartTheme(d.Palette))
+	th := ChartTheme(d.Palette)
+	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
+	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
+
+// phrases are the fixed words templates print, per CJK language (textlang tags; Chinese by script).
+var phrases = map[string]map[string]string{
+	"We’re hiring": {"ja": "採用中", "zh-Hans": "招聘中", "zh-Hant": "徵才中", "ko": "채용 중"},
+}
+
+// localise returns a template's fixed English phrase in the page's language when it has one.
+func localise(phrase, lang string) string {
+	if p, ok := phrases[phrase][lang]; ok {
+		return p
+	}
+	return phrase
+}
+
+// numParts is a hero number with its separators (. , : ·) each wrapped in <span class="np">, the
+// rest escaped as html/template escapes text, all in one <span class="nps">. A monospace face gives a separator a whole digit's
+// cell, so blueprint's mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional
+// display face there.
+func numParts(s string) template.HTML {
+	if !strings.ContainsAny(s, ".,:·") {
+		return template.HTML(textEscaper.Replace(s))
+	}
+	var b strings.Builder
+	b.WriteString(`<span class="nps">`) // one box: flex containers must not split the number
+	for _, r := range s {
+		switch r {
+		case '.', ',', ':', '·':
+			b.WriteString(`<span class="np">`)
+			b.WriteRune(r)
+			b.WriteString(`</span>`)
+		default:
+			b.WriteString(textEscaper.Replace(string(r)))
+		}
+	}
+	b.WriteString(`</span>`)
+	return template.HTML(b.String())
+}
+
+// textEscaper escapes text the way html/template does in element content.
+var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")

@@ -8,11 +8,11 @@ import (
 	"io/fs"
 	"path"
 	"strings"
-	"unicode"
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/brandkit"
 	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // Brand-kit pages: templates/brandkit/layout.tmpl wraps templates/brandkit/assets/<name>.tmpl (each
@@ -117,7 +117,7 @@ func (k *Kit) Build(a brandkit.Asset, theme brandgen.Theme, c KitContent) (Page,
 	}
 	m := Metrics{Width: a.W, Height: a.H}
 	var css strings.Builder
-	css.WriteString(rootVars(m, pal, false))
+	css.WriteString(rootVars(m, pal, false, d.Lang))
 	fmt.Fprintf(&css, ":root{--sx:%dpx;--sy:%dpx;--sw:%dpx;--sh:%dpx}", a.Safe.X, a.Safe.Y, a.Safe.W, a.Safe.H)
 	css.WriteString(k.css)
 	d.CSS = template.CSS(css.String())
@@ -128,22 +128,11 @@ func (k *Kit) Build(a brandkit.Asset, theme brandgen.Theme, c KitContent) (Page,
 	return Page{HTML: buf.String(), Width: a.W, Height: a.H}, nil
 }
 
-// langOf guesses the page language from its text: Japanese when kana appear, Korean for hangul,
-// Chinese for other Han text, else English. It sets CJK glyph forms and phrase-aware line breaks.
+// langOf is the page language of a brand kit from its text (textlang), "en" for scripts it does not
+// tell apart. It sets CJK glyph forms and phrase-aware line breaks.
 func langOf(s string) string {
-	han := false
-	for _, r := range s {
-		switch {
-		case unicode.Is(unicode.Hiragana, r) || unicode.Is(unicode.Katakana, r):
-			return "ja"
-		case unicode.Is(unicode.Hangul, r):
-			return "ko"
-		case unicode.Is(unicode.Han, r):
-			han = true
-		}
-	}
-	if han {
-		return "zh"
+	if l := textlang.Detect(s); l != textlang.None {
+		return l
 	}
 	return "en"
 }

@@ -40,7 +40,7 @@ func TestKitBuildsEveryAsset(t *testing.T) {
 }
 
 func TestLangOf(t *testing.T) {
-	for in, want := range map[string]string{"Acme": "en", "東京デザイン": "ja", "北京设计": "zh", "서울 디자인": "ko", "": "en", "Café Ω": "en"} {
+	for in, want := range map[string]string{"Acme": "en", "東京デザイン": "ja", "北京设计": "zh-Hans", "서울 디자인": "ko", "": "en", "Café Ω": "en"} {
 		if got := langOf(in); got != want {
 			t.Errorf("langOf(%q) = %s, want %s", in, got, want)
 		}

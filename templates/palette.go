@@ -348,29 +348,41 @@ func ramp(c rgb) []string {
 	return out
 }
 
-// seriesColors picks n data colours: primary and secondary first (moved in lightness until they reach
-// 3:1 against every surface), then greedily the candidate hue farthest from every colour chosen so
-// far, so neighbours stay distinguishable.
+// seriesColors picks n well separated data colours: primary and secondary (made readable on the
+// surfaces), then hues far from those already chosen. The hues are chosen once, at a reference
+// lightness that does not depend on the theme, so a series keeps its hue in light and dark: the
+// theme only sets the lightness (and dark themes a slightly lower chroma, so the colours glow
+// less on a dark card), and each colour is then made to reach 3:1 on the surfaces.
 func seriesColors(primary, secondary rgb, surfaces []rgb, n int) []string {
-	chosen := []rgb{ensureContrast(primary, surfaces, 3)}
-	sec := ensureContrast(secondary, surfaces, 3)
-	if distance(sec, chosen[0]) >= 0.1 {
-		chosen = append(chosen, sec)
+	type slot struct {
+		brand   rgb // primary or secondary, when the slot is one
+		isBrand bool
+		h, dl   float64
 	}
-	ref := chosen[0].lch()
-	darkSurface := surfaces[0].luminance() < 0.18
-	mid := clampF(ref.L, 0.5, 0.66)
-	if darkSurface {
-		mid = clampF(ref.L, 0.68, 0.8)
+	const refL, candC = 0.6, 0.17
+	atRef := func(c rgb) rgb { l := c.lch(); return oklch{refL, math.Min(l.C, candC), l.H}.rgb() }
+	slots := []slot{{brand: primary, isBrand: true}}
+	chosen := []rgb{atRef(primary)}
+	// The secondary is a series of its own when it stays apart from the primary on a light and on a
+	// dark card alike (the same answer in both themes, so later hues do not shift).
+	apart := distance(atRef(secondary), chosen[0]) >= 0.1
+	for _, card := range []rgb{white, {0.06, 0.09, 0.16}} {
+		bg := []rgb{card}
+		apart = apart && distance(ensureContrast(secondary, bg, 3), ensureContrast(primary, bg, 3)) >= 0.1
 	}
-	var cands []rgb
+	if apart {
+		slots = append(slots, slot{brand: secondary, isBrand: true})
+		chosen = append(chosen, atRef(secondary))
+	}
+	type cand struct {
+		c     rgb
+		h, dl float64
+	}
+	var cands []cand
 	for h := 0.0; h < 360; h += 12 {
-		for _, dl := range []float64{-0.1, 0, 0.1} {
-			c := oklch{clampF(mid+dl, 0.35, 0.9), 0.17, h}.rgb()
-			cands = append(cands, ensureContrast(c, surfaces, 3))
-		}
+		cands = append(cands, cand{oklch{refL, candC, h}.rgb(), h, 0})
 	}
-	for len(chosen) < n {
+	for len(chosen) < n && len(cands) > 0 {
 		best, bestD := -1, -1.0
 		for i, c := range cands {
 			d := math.Inf(1)
@@ -379,20 +391,30 @@ func seriesColors(primary, secondary rgb, surfaces []rgb, n int) []string {
 				if j == len(chosen)-1 { // the previous series is its neighbour: weigh it more
 					w = 0.8
 				}
-				d = math.Min(d, distance(c, k)/w)
+				d = math.Min(d, distance(c.c, k)/w)
 			}
 			// Prefer colours of some chroma; washed-out candidates read as "disabled".
-			d *= 0.7 + 0.3*clampF(c.lch().C/0.12, 0, 1)
+			d *= 0.7 + 0.3*clampF(c.c.lch().C/0.12, 0, 1)
 			if d > bestD {
 				best, bestD = i, d
 			}
 		}
-		chosen = append(chosen, cands[best])
+		chosen = append(chosen, cands[best].c)
+		slots = append(slots, slot{h: cands[best].h, dl: cands[best].dl})
 		cands = append(cands[:best], cands[best+1:]...)
 	}
+	darkSurface := surfaces[0].luminance() < 0.18
+	mid, chroma := clampF(primary.lch().L, 0.5, 0.66), candC
+	if darkSurface {
+		mid, chroma = 0.72, 0.14
+	}
 	out := make([]string, n)
-	for i, c := range chosen[:n] {
-		out[i] = c.Hex()
+	for i, sl := range slots[:n] {
+		c := oklch{clampF(mid+sl.dl, 0.35, 0.9), chroma, sl.h}.rgb()
+		if sl.isBrand {
+			c = sl.brand
+		}
+		out[i] = ensureContrast(c, surfaces, 3).Hex()
 	}
 	return out
 }

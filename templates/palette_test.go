@@ -249,3 +249,32 @@ func TestMetrics(t *testing.T) {
 		t.Errorf("story margins %d/%d, want >= 250", m.MarginTop, m.MarginBottom)
 	}
 }
+
+// A series keeps its hue across light and dark: the theme changes lightness (and a little chroma),
+// never which colour a series is.
+func TestSeriesKeepHueAcrossThemes(t *testing.T) {
+	for _, tc := range brandCases {
+		if tc.ov != nil && tc.ov.Background != "" {
+			continue // a fixed background is one theme
+		}
+		for _, style := range brandgen.Styles {
+			light := DerivePalette(tc.colors, tc.ov, brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style})
+			dark := DerivePalette(tc.colors, tc.ov, brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeDark, Style: style})
+			for i := range light.Series {
+				a, _ := parseHex(light.Series[i])
+				b, _ := parseHex(dark.Series[i])
+				la, lb := a.lch(), b.lch()
+				if la.C < 0.04 || lb.C < 0.04 {
+					continue // greys have no hue to keep
+				}
+				d := math.Abs(la.H - lb.H)
+				if d > 180 {
+					d = 360 - d
+				}
+				if d > 25 {
+					t.Errorf("%s/%s: series %d changes hue by %.0f° between light %s and dark %s", tc.name, style, i, d, light.Series[i], dark.Series[i])
+				}
+			}
+		}
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/charts"
 	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 //go:embed layout/*.tmpl patterns/*.tmpl css/*.css js/*.js
@@ -49,9 +50,20 @@ type Data struct {
 	BadgeLogo   template.URL // the badge logo as a checked data:image URI, or empty
 	BadgePill   bool         // the badge sits on a pill (busy or unknown backgrounds)
 	Transparent bool
+	Lang        string // the content's language tag from its script (textlang: "ja", "zh-Hans", ...), or ""
 
 	CSS   template.CSS // fonts, metrics and palette variables, base and style rules
 	FitJS template.JS
+	CJKJS template.JS // js/cjk.js on CJK pages, else empty
+}
+
+// PageLang is the lang attribute of the page: the content's language, "en" when its script says
+// nothing more specific.
+func (d Data) PageLang() string {
+	if d.Lang == "" {
+		return "en"
+	}
+	return d.Lang
 }
 
 // ContentWidth is the width of the safe area.
@@ -67,6 +79,7 @@ type Set struct {
 	styleCSS map[brandgen.Style]string
 	fontsCSS string
 	fitJS    string
+	cjkJS    string
 }
 
 // New parses the embedded layout and every embedded pattern.
@@ -94,6 +107,9 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 		}
 	}
 	if s.fitJS, err = read("js/fit.js"); err != nil {
+		return nil, err
+	}
+	if s.cjkJS, err = read("js/cjk.js"); err != nil {
 		return nil, err
 	}
 	base, err := template.New("base").Funcs(funcs()).ParseFS(fsys, "layout/*.tmpl")
@@ -181,14 +197,18 @@ func (s *Set) data(content any, opt Options) Data {
 		Layout: opt.Layout, Badge: opt.Badge, Transparent: opt.Transparent,
 		BadgeLogo: logoURL(opt.Badge.LogoURI),
 		BadgePill: look.Style == brandgen.StyleGlass || opt.Transparent,
+		Lang:      textlang.Of(content),
 	}
 	var css strings.Builder
 	css.WriteString(s.fontsCSS)
-	css.WriteString(rootVars(m, pal, opt.Badge.Show))
+	css.WriteString(rootVars(m, pal, opt.Badge.Show, d.Lang))
 	css.WriteString(s.baseCSS)
 	css.WriteString(s.styleCSS[look.Style])
 	d.CSS = template.CSS(css.String())
 	d.FitJS = template.JS(s.fitJS)
+	if textlang.IsCJK(d.Lang) {
+		d.CJKJS = template.JS(s.cjkJS)
+	}
 	return d
 }
 

@@ -32,7 +32,7 @@ func mcpCmd(ctx context.Context, cfg app.Config, log *slog.Logger, args []string
 			return err
 		}
 	}
-	srv, err := mcp.New(a.Handler(), a.Catalog, key)
+	srv, err := mcp.New(a.Handler(), key)
 	if err != nil {
 		return err
 	}

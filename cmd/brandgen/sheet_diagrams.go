@@ -33,6 +33,33 @@ func diagramSheets(ctx context.Context, st *studio.Studio, out, sizes, only stri
 		{"dark branded", diagrams.Settings{Theme: brandgen.ThemeDark, Branded: true}, brand},
 		{"transparent", diagrams.Settings{Theme: brandgen.ThemeLight, Transparent: true}, nil},
 	}
+	// Dense samples (30+ elements) at auto size, light and dark.
+	for typ, prompt := range diagrams.DenseSamples {
+		if only != "" && !contains(only, typ) && !contains(only, "diagrams") {
+			continue
+		}
+		var imgs []image.Image
+		var labels []string
+		for _, c := range cells[:2] {
+			set := c.set
+			set.Size = brandgen.SizeAuto
+			b, got, err := svc.Preview(ctx, typ, prompt, set, c.brand)
+			if err != nil {
+				return fmt.Errorf("dense diagram %s %s: %w", typ, c.label, err)
+			}
+			img, err := png.Decode(bytes.NewReader(b))
+			if err != nil {
+				return err
+			}
+			imgs = append(imgs, templates.Thumbnail(img, 960))
+			labels = append(labels, fmt.Sprintf("dense %s auto (%s)", c.label, got))
+		}
+		path := filepath.Join(out, fmt.Sprintf("diagram-%s-dense-auto.png", typ))
+		if err := writePNG(path, templates.ContactSheet(imgs, len(imgs), labels)); err != nil {
+			return err
+		}
+		fmt.Fprintln(stdout, path)
+	}
 	for _, typ := range diagrams.Types {
 		if typ == "architecture" { // archSheets draws it, in every style and node style
 			continue

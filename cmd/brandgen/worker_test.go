@@ -26,13 +26,20 @@ import (
 )
 
 // TestMain lets the test binary be `brandgen worker` (BRANDGEN_TEST_AS_WORKER=1), so the tests
-// can run a worker process and kill it.
+// can run a worker process and kill it, or `brandgen mcp` (BRANDGEN_TEST_AS_MCP=1).
 func TestMain(m *testing.M) {
 	if os.Getenv("BRANDGEN_TEST_AS_WORKER") == "1" {
 		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 		defer stop()
 		if err := run(ctx, []string{"worker"}, os.Stdout, os.Stderr); err != nil {
 			fmt.Fprintln(os.Stderr, "worker:", err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if os.Getenv("BRANDGEN_TEST_AS_MCP") == "1" { // `brandgen mcp` for TestMCPCommand
+		if err := run(context.Background(), []string{"mcp"}, os.Stdout, os.Stderr); err != nil {
+			fmt.Fprintln(os.Stderr, "mcp:", err)
 			os.Exit(1)
 		}
 		os.Exit(0)

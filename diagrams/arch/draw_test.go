@@ -186,7 +186,7 @@ func TestDrawEveryLook(t *testing.T) {
 	}
 }
 
-// TestDenseAutoLegible: the 36-node sample in auto size keeps its text near the floor.
+// TestDenseAutoLegible: the 36-node sample in auto size keeps its text at the floor or above.
 func TestDenseAutoLegible(t *testing.T) {
 	d, err := Draw(denseSample(), Options{Title: "Commerce platform"})
 	if err != nil {
@@ -197,7 +197,7 @@ func TestDenseAutoLegible(t *testing.T) {
 		v, _ := strconv.ParseFloat(m[1], 64)
 		mn = math.Min(mn, v)
 	}
-	if mn < 16 {
+	if mn < minText {
 		t.Errorf("dense auto: text at %.1f px", mn)
 	}
 }

@@ -120,10 +120,11 @@ func (d *drawer) drawGroups() {
 		mt := d.m.groups[i]
 		ic := icons.ForGroup(kind)
 		icon := mt.iconSize * d.s
-		x, y := r.X+d.u(0.45*refSize), r.Y+d.u(0.25*refSize)
+		pad := d.m.d.labelPad * refSize
+		x, y := r.X+d.u(0.45*refSize), r.Y+d.u(pad/2)
 		st := gs
 		st.fill = gl.label
-		textH := mt.h*d.s - d.u(0.5*refSize)
+		textH := mt.h*d.s - d.u(pad)
 		if gl.chip != "" {
 			cw := icon + gs.size*0.45 + mt.textW*d.s + d.u(0.7*refSize)
 			fmt.Fprintf(b, `<path d="%s" fill="%s"/>`, roundRect(rect{r.X, r.Y, cw, mt.h * d.s * 0.92}, rad*0.6), gl.chip)

@@ -33,15 +33,17 @@ type density struct {
 	cluster    float64 // cluster padding
 	edgeLabelW float64 // widest edge label column
 	uniform    bool    // every node gets the same box
+	labelPad   float64 // vertical padding of edge and group labels
+	groupLineH float64 // group label row height, relative to its text
 }
 
 var densities = []density{
 	{name: "normal", small: smallRatio, icon: 1.7, iconFree: 2.8, labelMax: 8.5, labelFree: 7.5, padX: 0.85, padY: 0.7, gap: 0.6,
-		nodeSep: 1.0, rankSep: 1.6, cluster: 0.8, edgeLabelW: 7, uniform: true},
+		nodeSep: 1.0, rankSep: 1.6, cluster: 0.8, edgeLabelW: 7, uniform: true, labelPad: 0.45, groupLineH: 1.5},
 	{name: "compact", small: 0.92, icon: 1.45, iconFree: 2.2, labelMax: 6.5, labelFree: 6, padX: 0.6, padY: 0.5, gap: 0.45,
-		nodeSep: 0.6, rankSep: 1.1, cluster: 0.6, edgeLabelW: 5.5, uniform: true},
+		nodeSep: 0.6, rankSep: 1.1, cluster: 0.6, edgeLabelW: 5.5, uniform: true, labelPad: 0.45, groupLineH: 1.5},
 	{name: "tight", small: 1, icon: 1.3, iconFree: 1.8, labelMax: 5.5, labelFree: 5, padX: 0.45, padY: 0.35, gap: 0.35,
-		nodeSep: 0.3, rankSep: 0.6, cluster: 0.35, edgeLabelW: 4.5},
+		nodeSep: 0.3, rankSep: 0.6, cluster: 0.35, edgeLabelW: 4.5, labelPad: 0.1, groupLineH: 1.25},
 }
 
 // metrics are the measured pieces of a graph at the reference size.
@@ -115,7 +117,7 @@ func measure(g Graph, t theme, nodeStyle string, d density) metrics {
 	// The text column is at least as wide as the longest word, so that words are never cut.
 	for _, n := range g.Nodes {
 		for _, w := range strings.Fields(charts.CleanText(n.Label)) {
-			m.labelW = math.Max(m.labelW, math.Min(ls.width(w), 9*refSize))
+			m.labelW = math.Max(m.labelW, math.Min(ls.width(w), 10*refSize))
 		}
 	}
 	limit := 3 // lines of a label before it is cut
@@ -162,7 +164,7 @@ func measure(g Graph, t theme, nodeStyle string, d density) metrics {
 		for _, l := range lines {
 			w = math.Max(w, es.width(l))
 		}
-		m.edges = append(m.edges, edgeText{lines: lines, w: w + 0.8*refSize, h: float64(len(lines))*es.size*1.2 + 0.45*refSize})
+		m.edges = append(m.edges, edgeText{lines: lines, w: w + 0.8*refSize, h: float64(len(lines))*es.size*1.2 + d.labelPad*refSize})
 	}
 
 	gs := t.groupLabel(d.small)
@@ -171,7 +173,7 @@ func measure(g Graph, t theme, nodeStyle string, d density) metrics {
 		icon := gs.size * 1.15
 		tw := gs.width(text)
 		m.groups = append(m.groups, groupText{text: text, textW: tw, iconSize: icon,
-			w: icon + 0.45*gs.size + tw + 0.9*refSize, h: gs.size*1.5 + 0.5*refSize})
+			w: icon + 0.45*gs.size + tw + 0.9*refSize, h: gs.size*d.groupLineH + d.labelPad*refSize})
 	}
 	return m
 }

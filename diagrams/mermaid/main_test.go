@@ -18,7 +18,7 @@ var pool *renderer.Pool
 func TestMain(m *testing.M) {
 	var err error
 	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS,
-		StageScripts: []string{Script}, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		StageScripts: Scripts, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "renderer:", err)
 		os.Exit(1)

@@ -28,6 +28,10 @@ var stageJS string
 // Script is the stage asset each render tab must load: add it to renderer.Config.StageScripts.
 const Script = "vendor/mermaid.min.js"
 
+// Scripts are the stage assets of a render tab, in order: Mermaid, then a warm-up that renders a
+// tiny diagram of each type when the tab opens (the first render of a type costs ~1 s).
+var Scripts = []string{Script, "vendor/mermaid-warm.js"}
+
 // Types are the diagram types this package draws, as the API names them.
 var Types = []string{"flowchart", "sequence", "class", "er", "mindmap", "gantt"}
 
@@ -76,20 +80,26 @@ type Art struct {
 	Groups        int
 }
 
-// Draw lays out source in the theme and returns the marked SVG.
+// Draw lays out source in the theme and returns the marked SVG. It checks the source as Check
+// does (an error wrapping ErrSyntax), so a caller that draws needs no separate Check.
 func Draw(ctx context.Context, ev Evaluator, typ, source string, th Theme) (Art, error) {
 	var out struct {
-		SVG    string  `json:"svg"`
-		Width  float64 `json:"width"`
-		Height float64 `json:"height"`
-		Nodes  int     `json:"nodes"`
-		Edges  int     `json:"edges"`
-		Groups int     `json:"groups"`
+		DiagramType string  `json:"diagramType"`
+		SVG         string  `json:"svg"`
+		Width       float64 `json:"width"`
+		Height      float64 `json:"height"`
+		Nodes       int     `json:"nodes"`
+		Edges       int     `json:"edges"`
+		Groups      int     `json:"groups"`
 	}
 	req := request{Op: "render", Type: typ, Source: source, ID: nextID(), Config: baseConfig(th), Lang: th.Lang,
 		Fonts: []string{`400 20px "BG Inter"`, `600 20px "BG Inter"`, `700 20px "BG Inter"`}, Sample: sample(source)}
 	if err := call(ctx, ev, req, &out); err != nil {
 		return Art{}, err
+	}
+	// Draw parses the source as Check does: a source of another type is a syntax error here too.
+	if want := diagramTypes[typ]; out.DiagramType != "" && !slices.Contains(want, out.DiagramType) {
+		return Art{}, fmt.Errorf("%w: it is a %q diagram, not %s", ErrSyntax, out.DiagramType, typ)
 	}
 	return Art{SVG: out.SVG, Width: out.Width, Height: out.Height, FontSize: th.fontSize(),
 		Nodes: out.Nodes, Edges: out.Edges, Groups: out.Groups}, nil

@@ -3,7 +3,8 @@
 //
 // request: {op: "parse"|"render", type, source, id, config, fonts, lang}
 // parse  -> {diagramType}
-// render -> {svg, width, height, nodes, edges, groups}: the SVG with reveal marks (see mark below)
+// render -> {svg, width, height, diagramType, nodes, edges, groups}: the SVG with reveal marks
+//           (see mark below) and the type Mermaid's parser saw
 (() => {
 'use strict';
 
@@ -124,9 +125,39 @@ function mark(svg, diag, type) {
   return counts;
 }
 
+// thinTicks hides every other gantt axis label (then every third, ...) while neighbours overlap:
+// the axis has d3's ~10 ticks whatever the width.
+function thinTicks(svg) {
+  const host = document.createElement('div');
+  host.style.cssText = 'position:absolute;left:-20000px;top:0;visibility:hidden';
+  host.appendChild(svg);
+  document.body.appendChild(host);
+  try {
+    const ticks = [...svg.querySelectorAll('.grid .tick')].map(g => {
+      const t = g.querySelector('text');
+      const m = /translate\(\s*([-\d.]+)/.exec(g.getAttribute('transform') || '');
+      return t && m ? {t, x: Number(m[1]), w: t.getBBox().width} : null;
+    }).filter(Boolean);
+    for (let step = 1; step <= ticks.length; step++) {
+      const shown = ticks.filter((_, i) => i % step === 0);
+      let ok = true;
+      for (let i = 1; i < shown.length; i++) {
+        if (shown[i - 1].x + shown[i - 1].w / 2 + 16 > shown[i].x - shown[i].w / 2) { ok = false; break; }
+      }
+      if (ok) {
+        ticks.forEach((k, i) => { if (i % step !== 0) k.t.setAttribute('display', 'none'); });
+        break;
+      }
+    }
+  } finally {
+    host.remove();
+  }
+}
+
 return async (req) => {
   const M = window.mermaid;
   if (!M) throw new Error('mermaid is not loaded in the stage (renderer.Config.StageScripts)');
+  if (window.__bgMermaidWarm) await window.__bgMermaidWarm; // vendor/mermaid-warm.js
   // Mermaid measures text in the stage document: give it our @font-face rules, applied, once,
   // and load the faces the diagram uses before it measures.
   if (!window.__bgDiagramFonts) {
@@ -142,7 +173,12 @@ return async (req) => {
   await window.__bgDiagramFonts;
   await Promise.all((req.fonts || []).map(f => document.fonts.load(f, req.sample || 'A')));
 
-  M.initialize(Object.assign({startOnLoad: false}, req.config));
+  // initialize recomputes the theme: only when the configuration changed since the last call.
+  const cfg = JSON.stringify(req.config);
+  if (window.__bgMermaidConfig !== cfg) {
+    M.initialize(Object.assign({startOnLoad: false}, req.config));
+    window.__bgMermaidConfig = cfg;
+  }
   if (req.op === 'parse') {
     const r = await M.parse(req.source);
     return {diagramType: r.diagramType};
@@ -164,11 +200,14 @@ return async (req) => {
   const svg = tpl.content.querySelector('svg');
   if (!svg) throw new Error('mermaid returned no <svg>');
   const counts = mark(svg, diag, req.type);
+  if (req.type === 'gantt') thinTicks(svg);
+  // Crow's feet at their drawn size, not multiplied by the (thicker) relationship line's width.
+  for (const m of svg.querySelectorAll('marker.er')) m.setAttribute('markerUnits', 'userSpaceOnUse');
   const vb = (svg.getAttribute('viewBox') || '').split(/[\s,]+/).map(Number);
   if (vb.length !== 4 || !(vb[2] > 0) || !(vb[3] > 0)) throw new Error('mermaid returned an SVG without a viewBox');
   svg.removeAttribute('width');
   svg.removeAttribute('height');
   svg.style.removeProperty('max-width');
-  return Object.assign({svg: svg.outerHTML, width: vb[2], height: vb[3]}, counts);
+  return Object.assign({svg: svg.outerHTML, width: vb[2], height: vb[3], diagramType: diag.type}, counts);
 };
 })()

@@ -36,6 +36,10 @@ type Theme struct {
 	FontSize    float64 // px; 0: DefaultFontSize
 	Lang        string  // BCP 47 language of the labels ("ja", "zh", ...), for glyph forms
 	Width       float64 // gantt: the width to lay the chart out at (its box on the canvas); 0: 1600
+	Height      float64 // gantt: the height of its box; the bars grow to fill it (0: fixed bars)
+	Rows        int     // gantt: how many tasks (GanttRows), for the bar height
+	Dense       bool    // er: many entities, laid out by ELK with at most LayerBound a layer
+	LayerBound  int
 }
 
 // DefaultFontSize is the text size diagrams are laid out at; the page scales the SVG, so on the
@@ -92,6 +96,7 @@ func baseConfig(t Theme) map[string]any {
 	if font == "" {
 		font = templates.FontSans
 	}
+	barH, barGap := ganttBars(t)
 	px := func(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) + "px" }
 	cfg := map[string]any{
 		"theme":         "base",
@@ -106,12 +111,21 @@ func baseConfig(t Theme) map[string]any {
 			"boxMargin": 12, "messageMargin": 44, "mirrorActors": true, "diagramMarginX": 12, "diagramMarginY": 12,
 			"actorFontFamily": font, "messageFontFamily": font, "noteFontFamily": font,
 			"actorFontSize": fs, "messageFontSize": fs, "noteFontSize": fs * 0.9, "actorFontWeight": 600},
-		"class":   map[string]any{"htmlLabels": false, "useMaxWidth": false, "padding": 12, "diagramPadding": 12},
-		"er":      map[string]any{"useMaxWidth": false, "fontSize": fs, "diagramPadding": 12, "minEntityWidth": 140},
+		"class": map[string]any{"htmlLabels": false, "useMaxWidth": false, "padding": 12, "diagramPadding": 12},
+		"er": map[string]any{"useMaxWidth": false, "fontSize": fs, "diagramPadding": 12, "minEntityWidth": 140,
+			"rankSpacing": 150, "nodeSpacing": 60}, // room for a relationship label between the crow's feet
 		"mindmap": map[string]any{"useMaxWidth": false, "padding": 16, "maxNodeWidth": 260},
-		"gantt": map[string]any{"useMaxWidth": false, "useWidth": ganttWidth(t), "fontSize": fs * 0.85, "sectionFontSize": fs * 0.85,
-			"barHeight": 40, "barGap": 12, "topPadding": 64, "leftPadding": 200, "rightPadding": 40,
+		"gantt": map[string]any{"useMaxWidth": false, "useWidth": ganttWidth(t), "fontSize": fs * 0.9, "sectionFontSize": fs * 0.9,
+			"barHeight": barH, "barGap": barGap, "topPadding": 56, "leftPadding": 220, "rightPadding": 40,
 			"gridLineStartPadding": 48, "numberSectionStyles": 2, "fontFamily": font, "axisFormat": "%b %d"},
+	}
+	if t.Dense {
+		// Many entities: ELK's layered layout (bundled with Mermaid) with a bound on the entities
+		// a layer holds, so a hub's many children spread over several layers instead of one
+		// long column that would shrink every label.
+		cfg["layout"] = "elk"
+		cfg["elk"] = map[string]any{"layeringStrategy": "COFFMAN_GRAHAM", "layeringLayerBound": t.LayerBound,
+			"nodePlacementStrategy": "NETWORK_SIMPLEX"}
 	}
 	if t.Background == "" { // a parse: colours do not matter
 		return cfg
@@ -211,18 +225,89 @@ func themeCSS(t Theme) string {
 		`.node rect,.node polygon,.node path,.node circle,.node ellipse{stroke-width:2px}`,
 		`.cluster rect{stroke-width:1.5px;rx:20px;ry:20px}`,
 		`.cluster-label text,.cluster text{font-weight:600}`,
-		`.flowchart-link,.edgePath .path,.relation,.relationshipLine,.messageLine0,.messageLine1{stroke-width:2.5px}`,
+		// Lines as heavy as the text is large (a dense er is laid out at a larger text size).
+		fmt.Sprintf(`.flowchart-link,.edgePath .path,.relation,.relationshipLine,.messageLine0,.messageLine1{stroke-width:%.1fpx}`, 2.5*fs/DefaultFontSize),
 		`.edgeLabel rect,.labelBkg{rx:6px;ry:6px}`,
 		`.actor{stroke-width:2px}`,
 		`.grid .tick line{stroke:` + t.Grid + `;opacity:1}`,
 		`.grid path{stroke-width:0}`,
-		fmt.Sprintf(`.grid .tick text{font-size:%.0fpx;fill:%s;font-family:inherit}`, fs*0.72, t.Muted),
+		fmt.Sprintf(`.grid .tick text{font-size:%.0fpx;fill:%s;font-family:%s}`, fs*0.85, t.Muted, fontOr(t.FontFamily)),
 		`.task{rx:8px;ry:8px}`,
-		fmt.Sprintf(`.taskText,.taskTextOutsideRight,.taskTextOutsideLeft{font-size:%.0fpx}`, fs*0.8),
-		fmt.Sprintf(`.sectionTitle{font-size:%.0fpx;font-weight:600;fill:%s}`, fs*0.8, t.Text),
+		`.today{display:none}`, // plans start in the future: a today line would sit on the axis
+		fmt.Sprintf(`.taskText,.taskTextOutsideRight,.taskTextOutsideLeft{font-size:%.0fpx}`, fs*0.9),
+		fmt.Sprintf(`.sectionTitle{font-size:%.0fpx;font-weight:600;fill:%s}`, fs*0.9, t.Text),
+		// er: relationship labels at the size Mermaid measured them with (its stylesheet says
+		// 14px), zero-cardinality circles hollow in the canvas colour, not white blobs.
+		fmt.Sprintf(`.edgeLabel .label{font-size:%.0fpx}`, fs),
+		`.marker.er circle,.marker.zeroOrOne circle,.marker.zeroOrMore circle{fill:` + bgOr(t.Background, "none") + ` !important;stroke:` + t.Line + ` !important}`,
+		`.marker.er path{stroke:` + t.Line + ` !important;stroke-width:1.5px}`,
 		`.mindmap-node line{display:none}`,
 		`.mindmap-node rect,.mindmap-node path{rx:14px;ry:14px}`,
 	}, "\n")
+}
+
+func fontOr(f string) string {
+	if f == "" {
+		return templates.FontSans
+	}
+	return f
+}
+
+func bgOr(c, def string) string {
+	if c == "" {
+		return def
+	}
+	return c
+}
+
+// ganttBars are the bar height and gap of a gantt chart: rows fill the height of its box (the
+// chart's own top and bottom padding aside), between 52 and 140 px a row, bars at most 72 px.
+func ganttBars(t Theme) (bar, gap float64) {
+	row := 52.0
+	if t.Height > 0 && t.Rows > 0 {
+		row = math.Max(52, math.Min(140, (t.Height-2*56)/float64(t.Rows)))
+	}
+	bar = math.Min(math.Round(row*0.72), 72)
+	return bar, row - bar
+}
+
+// Entities counts the entities of an er source (blocks "name {" and names in relationships).
+func Entities(source string) int {
+	seen := map[string]bool{}
+	for _, l := range strings.Split(source, "\n") {
+		l = strings.TrimSpace(l)
+		if name, _, ok := strings.Cut(l, "{"); ok && !strings.Contains(l, "--") {
+			if name, _, _ = strings.Cut(strings.TrimSpace(name), "["); name != "" {
+				seen[name] = true
+			}
+			continue
+		}
+		if f := strings.Fields(l); len(f) >= 3 && strings.Contains(f[1], "--") {
+			seen[f[0]], seen[f[2]] = true, true
+		}
+	}
+	return len(seen)
+}
+
+// GanttRows counts the tasks of a gantt source (lines with a colon that are not settings).
+func GanttRows(source string) int {
+	n := 0
+	for _, l := range strings.Split(source, "\n") {
+		l = strings.TrimSpace(l)
+		f, _, _ := strings.Cut(l, " ")
+		switch strings.ToLower(f) {
+		case "gantt", "title", "dateformat", "axisformat", "tickinterval", "excludes", "includes", "todaymarker",
+			"section", "weekday", "displaymode", "acctitle", "accdescr", "accdescr:", "acctitle:", "inclusiveenddates", "topaxis":
+			continue
+		}
+		if strings.HasPrefix(l, "%%") {
+			continue
+		}
+		if strings.Contains(l, ":") {
+			n++
+		}
+	}
+	return n
 }
 
 func ganttWidth(t Theme) float64 {

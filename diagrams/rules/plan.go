@@ -18,7 +18,7 @@ import (
 )
 
 // Model is the name the offline planner reports.
-const Model = "rules-diagrams-v1"
+const Model = "rules-diagrams-v2"
 
 // Plan makes a diagram of type typ from prompt; now dates gantt charts. The title is a short
 // one from the prompt ("" when nothing fits).
@@ -231,8 +231,8 @@ func titleFrom(p prompt) string {
 	first := p.lines[0]
 	if len(p.chains) > 0 {
 		c := p.chains[0]
-		if len(c) > 4 {
-			return clip(c[0]+" → … → "+c[len(c)-1], 80)
+		if len(c) > 3 {
+			return journey(c[0], c[len(c)-1], len(c), "steps")
 		}
 		return clip(strings.Join(c, " → "), 80)
 	}
@@ -247,12 +247,21 @@ func titleOf(s sketch.Sketch) string {
 	for _, n := range s.Nodes {
 		names = append(names, n.Label)
 	}
+	if s.Type == "er" { // table names read as words: "Users, orders, order items and products"
+		for i, n := range names {
+			n = strings.ReplaceAll(n, "_", " ")
+			if i > 0 {
+				n = lowerFirst(n)
+			}
+			names[i] = n
+		}
+	}
 	switch {
 	case s.Type == "mindmap" || len(names) == 1:
 		return clip(names[0], 80)
-	case s.Type == "flowchart" || s.Type == "sequence":
+	case s.Type == "flowchart":
 		if len(names) > 3 {
-			return clip(names[0]+" → … → "+names[len(names)-1], 80)
+			return journey(names[0], names[len(names)-1], len(names), "steps")
 		}
 		return clip(strings.Join(names, " → "), 80)
 	case s.Type == "gantt":
@@ -260,10 +269,34 @@ func titleOf(s sketch.Sketch) string {
 		for _, n := range s.Nodes {
 			total += n.Days
 		}
-		return clip(fmt.Sprintf("%s: %d weeks", names[0]+" to "+names[len(names)-1], (total+6)/7), 80)
+		weeks := (total + 6) / 7
+		if weeks == 1 {
+			return clip(fmt.Sprintf("%s to %s in %d days", names[0], lowerFirst(names[len(names)-1]), total), 80)
+		}
+		return clip(fmt.Sprintf("%s to %s in %d weeks", names[0], lowerFirst(names[len(names)-1]), weeks), 80)
 	}
-	if len(names) > 3 {
-		return clip(strings.Join(names[:3], ", ")+" and more", 80)
+	if len(names) > 4 {
+		word := map[string]string{"er": "tables", "class": "classes", "sequence": "participants"}[s.Type]
+		return clip(fmt.Sprintf("%s and %d more %s", strings.Join(names[:3], ", "), len(names)-3, word), 80)
 	}
 	return clip(strings.Join(names[:len(names)-1], ", ")+" and "+names[len(names)-1], 80)
+}
+
+// journey is the title of a long flow: "Visitor to active user in 6 steps".
+func journey(first, last string, n int, unit string) string {
+	if strings.Contains(last, " ") { // a phrase ("Active user"), not a name ("Postgres", "API")
+		last = lowerFirst(last)
+	}
+	return clip(fmt.Sprintf("%s to %s in %d %s", first, last, n, unit), 80)
+}
+
+// lowerFirst lowercases a capitalised first word ("Launch" -> "launch"), not an acronym or a
+// name with inner capitals ("API", "PostgreSQL").
+func lowerFirst(s string) string {
+	first, _, _ := strings.Cut(s, " ")
+	r, n := utf8.DecodeRuneInString(first)
+	if !unicode.IsUpper(r) || strings.IndexFunc(first[n:], unicode.IsUpper) >= 0 || strings.ContainsAny(first, "0123456789") {
+		return s
+	}
+	return string(unicode.ToLower(r)) + s[n:]
 }

@@ -91,3 +91,68 @@ func TestRefine(t *testing.T) {
 		t.Error("a failed refine changed the sketch")
 	}
 }
+
+// Foreign keys follow the table names: catalog tables own nothing and belong to no user, line
+// tables reference their parent and the catalog, owned tables reference the owner.
+func TestERForeignKeys(t *testing.T) {
+	cases := []struct {
+		prompt string
+		want   []string // "parent->child" by label
+		fks    map[string][]string
+	}{
+		{"tables users, orders, order_items, products with foreign keys",
+			[]string{"Users->Orders", "Orders->Order_items", "Products->Order_items"},
+			map[string][]string{"Products": nil, "Order_items": {"order_id", "product_id"}, "Orders": {"user_id"}}},
+		{"tables users, roles, user_roles", []string{"Users->User_roles", "Roles->User_roles"},
+			map[string][]string{"Roles": nil, "User_roles": {"user_id", "role_id"}}},
+		{"tables customers, invoices, invoice_lines, products, categories",
+			[]string{"Customers->Invoices", "Invoices->Invoice_lines", "Products->Invoice_lines"},
+			map[string][]string{"Categories": nil, "Products": nil}},
+		{"tables projects, tasks, comments", []string{"Projects->Tasks", "Tasks->Comments"}, nil},
+	}
+	for _, c := range cases {
+		s, _ := Plan("er", c.prompt, now)
+		label := map[string]string{}
+		for _, n := range s.Nodes {
+			label[n.ID] = n.Label
+		}
+		var got []string
+		for _, e := range s.Edges {
+			got = append(got, label[e.From]+"->"+label[e.To])
+		}
+		if strings.Join(got, ",") != strings.Join(c.want, ",") {
+			t.Errorf("%q: edges %v, want %v", c.prompt, got, c.want)
+		}
+		for table, fks := range c.fks {
+			n, ok := s.Find(table)
+			if !ok {
+				t.Fatalf("%q: no %s", c.prompt, table)
+			}
+			var have []string
+			for _, f := range n.Fields {
+				if strings.HasSuffix(f, " FK") {
+					have = append(have, strings.Fields(f)[1])
+				}
+			}
+			if strings.Join(have, ",") != strings.Join(fks, ",") {
+				t.Errorf("%q: %s has foreign keys %v, want %v", c.prompt, table, have, fks)
+			}
+		}
+	}
+}
+
+// Titles read as titles: no arrows around an ellipsis, no snake_case, lower-case phrases mid-title.
+func TestTitles(t *testing.T) {
+	cases := []struct{ typ, prompt, want string }{
+		{"flowchart", "Visitor -> Landing page -> Sign up -> Verify email -> Onboarding -> Active user", "Visitor to active user in 6 steps"},
+		{"flowchart", "user -> API -> Postgres", "User → API → Postgres"},
+		{"er", "tables users, orders, order_items, products with foreign keys", "Users, orders, order items and products"},
+		{"gantt", "Design: wireframes 1 week, visual design 2 weeks\nBuild: backend 3 weeks, frontend 3 weeks\nShip: beta 2 weeks, launch 3 days", "Wireframes to launch in 12 weeks"},
+		{"sequence", "User logs in to API, API queries Database, Database returns the user record", "User, API and Database"},
+	}
+	for _, c := range cases {
+		if _, title := Plan(c.typ, c.prompt, now); title != c.want {
+			t.Errorf("%s %q: title %q, want %q", c.typ, c.prompt, title, c.want)
+		}
+	}
+}

@@ -81,8 +81,10 @@ func planFlow(s *sketch.Sketch, p prompt) {
 			g.edge(items[i-1], it, "")
 		}
 	}
+	// A short flow reads left to right; from five steps on top to bottom (the canvas then picks
+	// portrait; the drawing flips the direction when the canvas asked for does not suit it).
 	s.Direction = "LR"
-	if len(s.Nodes) > 6 {
+	if len(s.Nodes) > 4 {
 		s.Direction = "TB"
 	}
 	if len(s.Nodes) > 10 {
@@ -217,22 +219,109 @@ func planER(s *sketch.Sketch, p prompt) {
 			add(it)
 		}
 	}
-	// Foreign keys: a table named after another ("order_items" -> "orders") references it; other
-	// tables without a relation hang off the first table.
 	if len(s.Edges) == 0 && len(s.Nodes) > 1 {
-		for i := 1; i < len(s.Nodes); i++ {
-			child := &s.Nodes[i]
-			parent := &s.Nodes[0]
-			for j := range s.Nodes[:i] {
-				if strings.Contains(strings.ToLower(child.Label), singular(strings.ToLower(s.Nodes[j].Label))) {
-					parent = &s.Nodes[j]
-				}
-			}
-			child.Fields = append(child.Fields, "int "+singular(strings.ToLower(parent.Label))+"_id FK")
-			s.Edges = append(s.Edges, sketch.Edge{From: parent.ID, To: child.ID, Label: "has"})
-		}
+		foreignKeys(s)
 	}
 	s.Direction = "LR"
+}
+
+// Table roles for foreign keys the prompt does not state.
+var (
+	ownerWords   = map[string]bool{"user": true, "account": true, "customer": true, "member": true, "organization": true, "org": true, "team": true, "tenant": true, "company": true, "client": true}
+	catalogWords = map[string]bool{"product": true, "item": true, "sku": true, "category": true, "tag": true, "label": true, "coupon": true, "country": true, "currency": true,
+		"plan": true, "role": true, "permission": true, "brand": true, "vendor": true, "supplier": true, "warehouse": true, "location": true}
+	lineWords = map[string]bool{"item": true, "line": true, "entry": true, "detail": true}
+	// parents are the usual owners of a table, most likely first, when the schema has them.
+	parents = map[string][]string{
+		"task": {"project", "board"}, "comment": {"task", "post", "issue", "ticket"}, "payment": {"order", "invoice"},
+		"refund": {"payment", "order"}, "shipment": {"order"}, "attachment": {"task", "message", "ticket", "comment"},
+		"review": {"product"}, "member": {"team", "organization"}, "message": {"channel", "conversation"},
+		"invoice": {"account", "customer", "organization"}, "subscription": {"account", "customer"},
+		"team": {"account", "organization", "company"}, "project": {"team", "organization", "account"},
+		"issue": {"project"}, "ticket": {"project", "customer"}, "post": {"blog", "user"}, "channel": {"team", "workspace"},
+	}
+)
+
+// foreignKeys relates tables when the prompt names no relation, as a schema designer would:
+//  1. a table named after others references them ("order_items" -> orders, "user_roles" -> users
+//     and roles);
+//  2. a line table ("order_items", "invoice_lines") also references the catalog (products) when
+//     there is one;
+//  3. a table with a usual parent in the schema belongs to it (tasks -> projects, payments ->
+//     orders); any other table that is not a catalog or lookup table (products, categories, tags)
+//     belongs to the owner table (users, accounts, customers) when there is one, else to the first.
+func foreignKeys(s *sketch.Sketch) {
+	name := func(i int) string { return singular(strings.ToLower(s.Nodes[i].Label)) }
+	find := func(word string) int {
+		for i := range s.Nodes {
+			if name(i) == word {
+				return i
+			}
+		}
+		return -1
+	}
+	findIn := func(set map[string]bool) int {
+		for i := range s.Nodes {
+			if set[name(i)] {
+				return i
+			}
+		}
+		return -1
+	}
+	link := func(parent, child int) {
+		if parent == child || parent < 0 || s.Connected(s.Nodes[parent].ID, s.Nodes[child].ID) {
+			return
+		}
+		s.Nodes[child].Fields = append(s.Nodes[child].Fields, "int "+name(parent)+"_id FK")
+		s.Edges = append(s.Edges, sketch.Edge{From: s.Nodes[parent].ID, To: s.Nodes[child].ID})
+	}
+	owner, catalog := findIn(ownerWords), findIn(map[string]bool{"product": true, "sku": true})
+	for i := range s.Nodes {
+		words := strings.FieldsFunc(strings.ToLower(s.Nodes[i].Label), func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+		linked := false
+		// 1: the longest runs of words that name another table, left to right.
+		for a := 0; a < len(words); {
+			next := a + 1
+			for b := len(words); b > a; b-- {
+				if b-a == len(words) {
+					continue // the table itself
+				}
+				if j := find(singular(strings.Join(words[a:b], "_"))); j >= 0 && j != i {
+					link(j, i)
+					linked, next = true, b
+					break
+				}
+			}
+			a = next
+		}
+		last := ""
+		if len(words) > 0 {
+			last = singular(words[len(words)-1])
+		}
+		// 2: line tables reference the catalog.
+		if len(words) > 1 && lineWords[last] && catalog >= 0 {
+			link(catalog, i)
+			linked = true
+		}
+		// 3: a table with a usual parent in the schema belongs to it; everything else but catalogs
+		// to the owner, else the first table.
+		if !linked && len(words) == 1 {
+			for _, p := range parents[last] {
+				if j := find(p); j >= 0 && j != i {
+					link(j, i)
+					linked = true
+					break
+				}
+			}
+		}
+		if !linked && !catalogWords[last] && !ownerWords[last] {
+			if owner >= 0 {
+				link(owner, i)
+			} else if i > 0 && !catalogWords[name(0)] {
+				link(0, i)
+			}
+		}
+	}
 }
 
 func entityName(s string) string {

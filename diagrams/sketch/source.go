@@ -57,10 +57,15 @@ func (s Sketch) Mermaid() string {
 			}
 			line("  }")
 		}
-		for _, e := range s.Edges {
+		flip := s.balancedLeaves()
+		for i, e := range s.Edges {
 			label := e.Label
-			if label == "" {
+			if label == "" && len(s.Nodes) < DenseER {
 				label = "has"
+			}
+			if flip[i] { // the same relationship written from the child: laid out on the other side
+				line("  %s }o--|| %s : %s", e.To, e.From, quote(label))
+				continue
 			}
 			line("  %s ||--o{ %s : %s", e.From, e.To, quote(label))
 		}
@@ -291,4 +296,37 @@ func (s Sketch) wrapRows(line func(string, ...any)) {
 			line("  %s --> %s", from, to)
 		}
 	}
+}
+
+// DenseER is the entity count from which an ER diagram is set tight: relationships without a
+// stated label go unlabelled (a "has" on every line is noise there).
+const DenseER = 16
+
+// balancedLeaves marks, for an entity with many leaf children (tables related to it alone), every
+// other one of those edges: written from the child, the layout puts those children on the other
+// side of the parent, so a hub's children stand in two shorter columns (or rows), not one.
+func (s Sketch) balancedLeaves() map[int]bool {
+	degree := map[string]int{}
+	for _, e := range s.Edges {
+		degree[e.From]++
+		degree[e.To]++
+	}
+	leaves := map[string][]int{}
+	for i, e := range s.Edges {
+		if degree[e.To] == 1 {
+			leaves[e.From] = append(leaves[e.From], i)
+		}
+	}
+	flip := map[int]bool{}
+	for _, idx := range leaves {
+		if len(idx) < 5 {
+			continue
+		}
+		for k, i := range idx {
+			if k%2 == 1 {
+				flip[i] = true
+			}
+		}
+	}
+	return flip
 }

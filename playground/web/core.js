@@ -94,7 +94,9 @@ function target(field, scopes) {
 export function showError(err, panel, alias = {}) {
   const box = $('.errors', panel);
   if (!(err instanceof ApiError)) {
-    box.append(el('p', { text: String(err && err.message ? err.message : err) }));
+    const text = String(err && err.message ? err.message : err);
+    box.append(el('p', { text }));
+    setStatus('Failed: ' + text);
     return;
   }
   box.append(el('p', { class: 'code', text: `${err.status || ''} ${err.code}: ${err.message}` }));
@@ -115,17 +117,17 @@ export function showError(err, panel, alias = {}) {
       if (legend) legend.after(note); else t.node.prepend(note);
     } else t.node.after(note);
   }
-  setStatus('The request was refused: see the messages next to the fields.');
+  setStatus(err.issues.length ? 'The request was refused: see the messages next to the fields.' : `The request failed: ${err.message}`);
 }
 
 // --- look -------------------------------------------------------------------------------------
 
 // look reads the shared size, theme, style, badge and brand fields; only set fields are sent.
-export function look({ sizes = true } = {}) {
+export function look() {
   const out = {};
   for (const f of ['size', 'theme', 'style']) {
     const v = $(`#look-${f}`).value;
-    if (v && (sizes || f !== 'size')) out[f] = v;
+    if (v) out[f] = v;
   }
   const ub = $('#look-unbranded').value;
   if (ub) out.unbranded = ub === 'true';

@@ -1,0 +1,51 @@
+package templates
+
+import (
+	"regexp"
+	"strconv"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/charts"
+)
+
+// Blueprint draws data marks as hatches (a tint and diagonal lines in the series colour) with an
+// outline. Seen from the distance of a feed, a hatch is its average colour: in both themes that
+// average must stand apart from the card (minHatch) and the
+// outline must reach 3:1, for the donut segments, the bars and the legend swatches alike. Light
+// lines on a dark ground read thinner, so dark asks for more.
+func TestBlueprintMarksKeepContrast(t *testing.T) {
+	minHatch := map[brandgen.Theme]float64{brandgen.ThemeLight: 1.2, brandgen.ThemeDark: 1.7}
+	pat := regexp.MustCompile(`<pattern id="[^"]+" width="([0-9.]+)"[^>]*><rect [^>]*fill="(#[0-9A-Fa-f]{6})" fill-opacity="([0-9.]+)"/><line [^>]*stroke-width="([0-9.]+)" stroke-opacity="([0-9.]+)"/></pattern>`)
+	donut := charts.Content{ChartType: charts.TypeDonut, Title: "t", Slices: []charts.Point{{Label: "Organic", Value: 42}, {Label: "Referrals", Value: 23}, {Label: "Social", Value: 18}, {Label: "Paid", Value: 17}}}
+	bar := charts.Content{ChartType: charts.TypeBar, Title: "t", Series: []charts.Point{{Label: "Q1", Value: 12}, {Label: "Q2", Value: -3}}}
+	for _, theme := range brandgen.Themes {
+		pal := DerivePalette(brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}, nil, brandgen.Look{Size: brandgen.SizePortrait, Theme: theme, Style: brandgen.StyleBlueprint})
+		th := ChartTheme(pal)
+		bg, _ := parseHex(th.Background)
+		for _, c := range []charts.Content{donut, bar} {
+			svg, err := charts.Draw(c, 900, 900, th)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms := pat.FindAllStringSubmatch(string(svg), -1)
+			if len(ms) == 0 {
+				t.Fatalf("%s %s: no hatch patterns in the blueprint chart", theme, c.ChartType)
+			}
+			for _, m := range ms {
+				spacing, _ := strconv.ParseFloat(m[1], 64)
+				col, _ := parseHex(m[2])
+				tint, _ := strconv.ParseFloat(m[3], 64)
+				width, _ := strconv.ParseFloat(m[4], 64)
+				lineOp, _ := strconv.ParseFloat(m[5], 64)
+				avg := over(col, lineOp*width/spacing, over(col, tint, bg))
+				if got := Contrast(avg.Hex(), bg.Hex()); got < minHatch[theme] {
+					t.Errorf("%s %s: hatch of %s averages %s on %s, contrast %.2f, want >= %.2f", theme, c.ChartType, m[2], avg.Hex(), bg.Hex(), got, minHatch[theme])
+				}
+				if got := Contrast(m[2], bg.Hex()); got < 3 {
+					t.Errorf("%s %s: outline %s on %s, contrast %.2f, want >= 3", theme, c.ChartType, m[2], bg.Hex(), got)
+				}
+			}
+		}
+	}
+}

@@ -1,0 +1,157 @@
+package visualtest
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// linesProbe reports the page's lang, and for the element matching the selector its lines of text
+// (characters grouped by the top of their boxes), its line height over its font size and the text
+// of the first .kicker.
+const linesProbe = `((sel) => {
+  const el = document.querySelector(sel);
+  const out = {lang: document.documentElement.lang, lines: [], ratio: 0, kicker: ''};
+  const k = document.querySelector('.kicker');
+  if (k) out.kicker = k.textContent.trim();
+  if (!el) return out;
+  const cs = getComputedStyle(el);
+  const fs = parseFloat(cs.fontSize);
+  out.ratio = parseFloat(cs.lineHeight) / fs;
+  const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  let top = null, cur = '';
+  while (w.nextNode()) {
+    const n = w.currentNode;
+    for (let i = 0; i < n.data.length; i++) {
+      const r = document.createRange();
+      r.setStart(n, i); r.setEnd(n, i + 1);
+      const rs = r.getClientRects();
+      const box = rs.length ? rs[rs.length - 1] : null;
+      if (box && box.width > 0) {
+        if (top !== null && box.top > top + fs * 0.5) { out.lines.push(cur); cur = ''; }
+        top = box.top;
+      }
+      cur += n.data[i];
+    }
+  }
+  out.lines.push(cur);
+  return out;
+})`
+
+type linesResult struct {
+	Lang   string   `json:"lang"`
+	Lines  []string `json:"lines"`
+	Ratio  float64  `json:"ratio"`
+	Kicker string   `json:"kicker"`
+}
+
+// A CJK headline gets its language on the page, breaks only between phrases and has CJK line
+// spacing, in every style and in the narrowest and widest sizes.
+func TestCJKHeadlines(t *testing.T) {
+	for _, tc := range []struct {
+		name, pattern, sel, lang string
+		content                  any
+		phrases                  []string // none may be split across lines
+	}{
+		{"ja hiring", "hiring", ".hi-role", "ja",
+			posts.HiringContent{Role: "シニア Go エンジニア", Company: "株式会社ノースウィンド", Perks: []string{"フレックスタイム制"}},
+			[]string{"シニア", "エンジニア"}},
+		{"ja cover", "cover", ".pc-title", "ja",
+			posts.CoverContent{Title: "チームの生産性を高めるためのコードレビュー入門", Subtitle: "明日から使える実践的なヒント"},
+			[]string{"チーム", "生産性", "高める", "ための", "コード", "レビュー", "入門"}},
+		{"zh-Hans cover", "cover", ".pc-title", "zh-Hans",
+			posts.CoverContent{Title: "一次 API 调用，生成高性能的品牌图片与十个实用技巧", Subtitle: "从连接池到缓存策略。"},
+			[]string{"调用", "生成", "高性能", "品牌", "图片", "十个", "实用", "技巧"}},
+		{"zh-Hant hiring", "hiring", ".hi-role", "zh-Hant",
+			posts.HiringContent{Role: "我們的團隊正在招聘資深後端工程師", Company: "北風實驗室"},
+			[]string{"我們", "團隊", "正在", "招聘", "資深", "工程師"}},
+		{"ko hiring", "hiring", ".hi-role", "ko",
+			posts.HiringContent{Role: "서울 오피스 시니어 백엔드 엔지니어 채용", Company: "노스윈드 연구소"},
+			[]string{"서울", "오피스", "시니어", "백엔드", "엔지니어", "채용"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeLandscape} {
+				for _, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
+					if err != nil {
+						t.Fatal(err)
+					}
+					_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
+					if err != nil {
+						t.Fatalf("%s %s: %v", size, style, err)
+					}
+					var got linesResult
+					if err := json.Unmarshal(raw, &got); err != nil {
+						t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
+					}
+					if got.Lang != tc.lang {
+						t.Errorf("%s %s: html lang %q, want %q", size, style, got.Lang, tc.lang)
+					}
+					if len(got.Lines) == 0 || strings.Join(got.Lines, "") == "" {
+						t.Fatalf("%s %s: no headline text found (%s)", size, style, raw)
+					}
+					for i := 0; i+1 < len(got.Lines); i++ {
+						end, next := strings.TrimSpace(got.Lines[i]), strings.TrimSpace(got.Lines[i+1])
+						for _, p := range tc.phrases {
+							for cut := 1; cut < len([]rune(p)); cut++ {
+								head, tail := string([]rune(p)[:cut]), string([]rune(p)[cut:])
+								if strings.HasSuffix(end, head) && strings.HasPrefix(next, tail) {
+									t.Errorf("%s %s: %q is broken across lines %q", size, style, p, got.Lines)
+								}
+							}
+						}
+					}
+					if got.Ratio < 1.2 {
+						t.Errorf("%s %s: headline line height %.2f of its size, want >= 1.2 for CJK", size, style, got.Ratio)
+					}
+					if tc.pattern == "hiring" && strings.Contains(strings.ToLower(got.Kicker), "hiring") {
+						t.Errorf("%s %s: English kicker %q above %s copy", size, style, got.Kicker, tc.lang)
+					}
+				}
+			}
+		})
+	}
+}
+
+func jsString(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+// A hero number with separators stays one run on one line in every style (numParts wraps its
+// separators for blueprint's mono face; flex containers must not split it), for stat and offer.
+func TestHeroNumbersStayWhole(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, sel string
+		content      any
+	}{
+		{"stat", ".s-num", posts.StatContent{Value: "98.6%", Label: "of teams ship faster"}},
+		{"offer", ".o-discount", posts.OfferContent{Discount: "$9.99", Headline: "Pro plan for a month"}},
+	} {
+		for _, style := range brandgen.Styles {
+			look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style}
+			pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
+			if err != nil {
+				t.Fatalf("%s %s: %v", tc.pattern, style, err)
+			}
+			var got linesResult
+			if err := json.Unmarshal(raw, &got); err != nil {
+				t.Fatalf("%s %s: probe %s: %v", tc.pattern, style, raw, err)
+			}
+			if len(got.Lines) != 1 || !strings.Contains(got.Lines[0], ".") {
+				t.Errorf("%s %s: hero number laid out as %q, want one line", tc.pattern, style, got.Lines)
+			}
+		}
+	}
+}
