@@ -73,6 +73,7 @@ type phase struct {
 	total, ok    int
 	busy         int
 	bad5xx       int
+	transport    int // no answer within the client's 90 s timeout, or a reset
 	noRetryAfter int
 	other        map[string]int
 	recoveries   []time.Duration
@@ -185,8 +186,11 @@ func load(ctx context.Context, c *client, name string, n int, d, killEvery time.
 			if r.retryAfter < 1 {
 				p.noRetryAfter++
 			}
+		case r.status == 0:
+			p.transport++
+			p.other["client timeout or reset"]++
 		default:
-			if r.status >= 500 || r.status == 0 {
+			if r.status >= 500 {
 				p.bad5xx++
 			}
 			p.other[fmt.Sprintf("%d %s", r.status, r.code)]++

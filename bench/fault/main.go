@@ -165,13 +165,14 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 
 	report(phases)
 	var targets []target
-	bad5xx, noRetry := 0, 0
+	bad5xx, noRetry, transport := 0, 0, 0
 	for _, p := range phases {
 		bad5xx += p.bad5xx
 		noRetry += p.noRetryAfter
+		transport += p.transport
 	}
 	targets = append(targets, target{"no 5xx but 503 render_busy/database_unavailable, each with Retry-After", bad5xx == 0 && noRetry == 0,
-		fmt.Sprintf("%d other 5xx, %d 503 without Retry-After", bad5xx, noRetry)})
+		fmt.Sprintf("%d other 5xx, %d 503 without Retry-After (%d requests without an answer within the client's 90 s)", bad5xx, noRetry, transport)})
 	best, atMax := 0.0, 0.0
 	for i, c := range sweep {
 		best = max(best, phases[i].rate())
