@@ -169,7 +169,7 @@ var pendingLandscape = map[string]bool{
 // floor, reported to the caller as text_below_minimum) and sparse samples that do not fill the
 // canvas yet. Remove an entry when its format is fixed.
 var pendingType = map[string]bool{
-	"announcement/minimal": true, "checklist/long": true, "code/bash": true, "code/cjk": true,
+	"checklist/long": true, "code/bash": true, "code/cjk": true,
 	"code/css": true, "code/html": true, "code/json": true, "code/long": true, "code/python": true,
 	"code/rust": true, "code/short": true, "code/sql": true, "code/typescript": true,
 	"comparison/long": true, "comparison/minimal": true, "cover/minimal": true, "event/cjk": true,
