@@ -84,6 +84,7 @@ type App struct {
 	Ready map[string]func(context.Context) error
 
 	closers []func() error
+	refused connsRefused // connections over the per-client cap (listen.go)
 }
 
 // New builds the App. On error everything it opened is closed again. The render pool starts lazily:
@@ -93,6 +94,8 @@ func New(ctx context.Context, cfg Config, log *slog.Logger, o Overrides) (_ *App
 		log = slog.Default()
 	}
 	a := &App{Config: cfg, Log: log, Metrics: metrics.New(), Ready: map[string]func(context.Context) error{}}
+	a.Metrics.Counter("brandgen_connections_refused_total", "Connections reset because their client address held BRANDGEN_MAX_CONNS_PER_CLIENT open already.",
+		func() float64 { return float64(a.refused.n.Load()) })
 	defer func() {
 		if err != nil {
 			a.Close()

@@ -36,6 +36,9 @@ type Config struct {
 	RenderTimeout time.Duration // BRANDGEN_RENDER_TIMEOUT (seconds)
 	RateLimit     int           // BRANDGEN_RATE_LIMIT (writes per minute per key)
 	AuthFailLimit int           // BRANDGEN_AUTH_FAIL_LIMIT (failed authentications per minute per client address)
+	// MaxConnsPerClient caps the TCP connections one client address holds open on serve's listener
+	// (BRANDGEN_MAX_CONNS_PER_CLIENT; 0: no cap). Trusted proxies are not capped.
+	MaxConnsPerClient int
 	// TrustedProxies are the proxies whose X-Forwarded-For names the client (BRANDGEN_TRUSTED_PROXIES,
 	// comma-separated addresses or CIDRs; empty: the TCP peer is the client).
 	TrustedProxies []string
@@ -43,6 +46,10 @@ type Config struct {
 	LogLevel       string // BRANDGEN_LOG_LEVEL
 	APIKey         string // BRANDGEN_API_KEY: the key `brandgen mcp` calls with (unset: the local dev key)
 }
+
+// DefaultMaxConnsPerClient is BRANDGEN_MAX_CONNS_PER_CLIENT's default: far above what one browser
+// or SDK opens (6 to 100), and above the 150 the fault bench opens from loopback.
+const DefaultMaxConnsPerClient = 256
 
 // LoadConfig reads the Config from the environment; every bad variable is named in the error.
 func LoadConfig() (Config, error) {
@@ -77,6 +84,7 @@ func LoadConfig() (Config, error) {
 		{"BRANDGEN_RENDER_QUEUE", &c.QueueCap, 64, 0},
 		{"BRANDGEN_RATE_LIMIT", &c.RateLimit, 60, 1},
 		{"BRANDGEN_AUTH_FAIL_LIMIT", &c.AuthFailLimit, 20, 1},
+		{"BRANDGEN_MAX_CONNS_PER_CLIENT", &c.MaxConnsPerClient, DefaultMaxConnsPerClient, 0},
 	}
 	for _, v := range ints {
 		n, err := envInt(v.name, v.def)

@@ -98,6 +98,11 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 	cfg.DatabaseURL, cfg.RedisURL, cfg.DataDir = "", "", dir
 	cfg.Browsers, cfg.Tabs, cfg.RestartAfter, cfg.QueueCap, cfg.RenderTimeout = 1, 2, 500, 64, 30*time.Second
 	cfg.RateLimit = unlimited
+	// Every client of the run is one loopback address: keep the per-client connection cap above
+	// them all (the transport may hold 2 per client, plus the slow senders).
+	if need := 2*slices.Max(sweep) + slow; cfg.MaxConnsPerClient > 0 && cfg.MaxConnsPerClient < need {
+		cfg.MaxConnsPerClient = need
+	}
 	a, err := app.New(ctx, cfg, log, app.Overrides{
 		Planner: generate.NewOffline(),
 		Volumes: map[brandgen.Plan]brandgen.Volume{brandgen.PlanDeveloper: {Limit: unlimited, Monthly: true}},
@@ -129,7 +134,7 @@ func run(ctx context.Context, sweep []int, d, killEvery time.Duration, slow int)
 		return false, err
 	}
 	srv := a.Server("")
-	go func() { _ = srv.Serve(ln) }()
+	go func() { _ = srv.Serve(a.LimitConns(ln)) }() // capped per client as serve is
 	base := "http://" + ln.Addr().String()
 	maxC := slices.Max(sweep)
 	cl := &client{base: base, key: key, http: &http.Client{Timeout: 90 * time.Second, Transport: &http.Transport{

@@ -45,12 +45,17 @@ func serve(ctx context.Context, cfg app.Config, log *slog.Logger, args []string,
 	a.Warm(ctx) // without delaying the listener
 
 	srv := a.Server(cfg.Addr)
+	ln, err := a.Listen(cfg.Addr) // with the per-client connection cap
+	if err != nil {
+		return err
+	}
 	errc := make(chan error, 1)
-	go func() { errc <- srv.ListenAndServe() }()
-	log.Info("listening", "addr", cfg.Addr, "database", cfg.DatabaseKind(), "redis", cfg.RedisURL != "")
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", "addr", cfg.Addr, "database", cfg.DatabaseKind(), "redis", cfg.RedisURL != "",
+		"max_conns_per_client", cfg.MaxConnsPerClient)
 	select {
 	case err := <-errc:
-		return fmt.Errorf("listen %s: %w", cfg.Addr, err)
+		return fmt.Errorf("serve %s: %w", cfg.Addr, err)
 	case <-ctx.Done():
 	}
 	log.Info("shutting down: finishing in-flight requests", "grace", shutdownGrace.String())
