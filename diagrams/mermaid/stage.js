@@ -69,9 +69,9 @@ function mark(svg, diag, type) {
     }
     return counts;
   }
-  // flowchart, class, er, mindmap: the unified layout data. It comes from a second parse, whose
-  // id counters (class and er) differ from the render's: elements are matched on ids without
-  // their counters, in order.
+  // flowchart, class, er, mindmap: the unified layout data. It may come from a second parse (er),
+  // whose id counters differ from the render's: elements are matched on ids without their
+  // counters, in order.
   const data = db.getData();
   const norm = id => String(id).replace(/-\d+(?=_|$)/g, '').replace(/_\d+$/, '');
   const queues = (els, key) => {
@@ -154,6 +154,27 @@ function thinTicks(svg) {
   }
 }
 
+// drawn holds the diagram each render drew, by render id, for mark (saves parsing the source a
+// second time: ~15 ms for a class diagram).
+const drawn = window.__bgDrawn || (window.__bgDrawn = new Map());
+
+// keepDrawn wraps a diagram type's renderer so each draw(text, id, version, diagram) keeps its
+// diagram in drawn. Some renderers are read-only (er's): those keep parsing twice.
+const tried = window.__bgKeepTried || (window.__bgKeepTried = new WeakSet());
+function keepDrawn(r) {
+  if (!r || typeof r.draw !== 'function' || tried.has(r)) return;
+  tried.add(r);
+  const draw = r.draw;
+  try {
+    r.draw = function (...args) {
+      if (args[3]) drawn.set(String(args[1]), args[3]);
+      return draw.apply(this, args);
+    };
+  } catch (e) {
+    // not writable
+  }
+}
+
 return async (req) => {
   const M = window.mermaid;
   if (!M) throw new Error('mermaid is not loaded in the stage (renderer.Config.StageScripts)');
@@ -191,10 +212,20 @@ return async (req) => {
   let out;
   try {
     out = await M.render(req.id, req.source, host);
+  } catch (e) {
+    drawn.delete(req.id);
+    throw e;
   } finally {
     host.remove();
   }
-  const diag = await M.mermaidAPI.getDiagramFromText(req.source);
+  // The marks need the parsed diagram: the one the render drew (kept by keepDrawn under the
+  // render's id), else a second parse, whose renderer then keeps the next ones.
+  let diag = drawn.get(req.id);
+  drawn.delete(req.id);
+  if (!diag || !diag.db) {
+    diag = await M.mermaidAPI.getDiagramFromText(req.source);
+    keepDrawn(diag.renderer);
+  }
   const tpl = document.createElement('template');
   tpl.innerHTML = out.svg;
   const svg = tpl.content.querySelector('svg');

@@ -156,3 +156,17 @@ func TestTitles(t *testing.T) {
 		}
 	}
 }
+
+func TestClassDirection(t *testing.T) {
+	for _, c := range []struct{ prompt, want string }{
+		{"User: name, email. Order: total, status. Product: title, price. User has many Order. Order contains Product", "LR"},
+		{"User: name, email. Order: total, status. User has many Order", "TB"},
+		{"User: name. Order: total. Review: stars. Profile: bio. User has many Order. User has many Review. User has Profile", "TB"},
+		{"Customer: name. Cart: items. Order: total. Invoice: amount. Customer has Cart. Cart becomes Order. Order has Invoice. Invoice has Customer", "LR"},
+	} {
+		s, _ := Plan("class", c.prompt, now)
+		if s.Direction != c.want {
+			t.Errorf("%q: direction %s, want %s", c.prompt, s.Direction, c.want)
+		}
+	}
+}

@@ -160,7 +160,7 @@ func planClass(s *sketch.Sketch, p prompt) {
 	for i := range s.Nodes {
 		s.Nodes[i].Shape = ""
 	}
-	s.Direction = "TB"
+	s.Direction = classDirection(s)
 }
 
 // className is a class name from words: "order item" -> "OrderItem".
