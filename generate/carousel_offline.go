@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"regexp"
 	"strconv"
 	"strings"
@@ -95,7 +96,7 @@ func seriesCount(title string) (int, string) {
 
 // carousel builds the deck: a cover, 3 to 8 body slides and a call to action.
 func (d *doc) carousel() []any {
-	w := wordsByLang[slides.Lang(d.raw)]
+	w := wordsByLang[textlang.Base(slides.Lang(d.raw))]
 	title := d.title()
 	count, noun := seriesCount(title)
 	pc := d.cover() // the post cover's kicker and title: "A thread on X" is kicker Thread, title X

@@ -2,9 +2,9 @@ package slides
 
 import (
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"math"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 
 	"github.com/brandgen/brandgen"
@@ -127,32 +127,11 @@ func Pages(deck []any) []Page {
 	return out
 }
 
-var swipeWord = map[string]string{"": "Swipe", "ja": "スワイプ", "zh": "滑动", "ko": "넘기기"}
+var swipeWord = map[string]string{"": "Swipe", "ja": "スワイプ", "zh-Hans": "滑动", "zh-Hant": "滑動", "ko": "넘기기"}
 
-// Lang guesses the language tag CJK text needs for its glyph forms: "ja" when the text has kana,
-// "ko" with Hangul, "zh" with Han alone; "" otherwise. A deck takes one language for all slides.
-func Lang(text string) string {
-	var han, kana, hangul int
-	for _, r := range text {
-		switch {
-		case unicode.In(r, unicode.Hiragana, unicode.Katakana):
-			kana++
-		case unicode.Is(unicode.Hangul, r):
-			hangul++
-		case unicode.Is(unicode.Han, r):
-			han++
-		}
-	}
-	switch {
-	case kana > 0:
-		return "ja"
-	case hangul > 0 && hangul >= han:
-		return "ko"
-	case han > 0:
-		return "zh"
-	}
-	return ""
-}
+// Lang is the deck's language tag for CJK glyph forms and line breaking (textlang.Detect: "ja",
+// "ko", "zh-Hans", "zh-Hant"), or "". A deck takes one language for all slides.
+func Lang(text string) string { return textlang.Detect(text) }
 
 // Check adds the rules a slide's schema cannot hold; prefix is the slide's field prefix
 // ("slides[3].").

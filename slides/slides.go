@@ -187,7 +187,7 @@ type Page struct {
 	Slide any // the kind's typed value (CoverSlide, PointSlide, ...)
 	Index int // 1-based
 	Total int
-	// Lang is the deck's language tag for CJK glyph forms and line breaking ("ja", "zh", "ko"), or "".
+	// Lang is the deck's language tag for CJK glyph forms and line breaking ("ja", "ko", "zh-Hans", "zh-Hant"), or "".
 	Lang string
 	// Swipe is the swipe cue's word in the deck's language; the last slide draws no cue.
 	Swipe string

@@ -35,7 +35,8 @@ func TestSamplesValid(t *testing.T) {
 func TestLang(t *testing.T) {
 	for text, want := range map[string]string{
 		"5 lessons from scaling Postgres": "",
-		"用 Go 构建高性能 API 服务":               "zh",
+		"用 Go 构建高性能 API 服务":               "zh-Hans",
+		"用 Go 構建高效能 API 服務":               "zh-Hant",
 		"リモートワークを成功させる3つのコツ":              "ja",
 		"東京でのミートアップ":                      "ja",
 		"원격 근무 팁":                         "ko",
@@ -51,7 +52,7 @@ func TestPages(t *testing.T) {
 	deck := []any{slides.Samples(slides.Cover)[4].Slide, slides.Samples(slides.Point)[0].Slide, slides.Samples(slides.CTA)[0].Slide}
 	pages := slides.Pages(deck)
 	for i, p := range pages {
-		if p.Index != i+1 || p.Total != 3 || p.Lang != "zh" || p.Swipe != "滑动" || p.Last() != (i == 2) {
+		if p.Index != i+1 || p.Total != 3 || p.Lang != "zh-Hans" || p.Swipe != "滑动" || p.Last() != (i == 2) {
 			t.Errorf("page %d = %+v", i, p)
 		}
 	}

@@ -2,6 +2,7 @@ package arch
 
 import (
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"math"
 	"strconv"
 	"strings"
@@ -138,27 +139,8 @@ func cjkFamilies(lang string) families {
 	}
 }
 
-// detectLang returns the language whose glyph forms the text needs: "ja" with kana, "ko" with
-// Hangul, "zh" with Han alone, else "".
-func detectLang(texts ...string) string {
-	han := false
-	for _, s := range texts {
-		for _, r := range s {
-			switch {
-			case r >= 0x3040 && r <= 0x30ff:
-				return "ja"
-			case r >= 0xac00 && r <= 0xd7af, r >= 0x1100 && r <= 0x11ff:
-				return "ko"
-			case r >= 0x4e00 && r <= 0x9fff, r >= 0x3400 && r <= 0x4dbf:
-				han = true
-			}
-		}
-	}
-	if han {
-		return "zh"
-	}
-	return ""
-}
+// detectLang returns the language whose glyph forms the text needs (textlang.Detect), or "".
+func detectLang(texts ...string) string { return textlang.Detect(strings.Join(texts, " ")) }
 
 // withAlpha returns a hex colour as rgba() with the alpha; other forms are returned unchanged.
 func withAlpha(c string, a float64) string {

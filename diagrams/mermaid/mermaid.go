@@ -15,6 +15,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -174,27 +175,6 @@ func sample(source string) string {
 	return "Aa" + b.String()
 }
 
-// LangOf guesses the BCP 47 language of CJK text (glyph forms differ between Japanese and
-// Chinese); "" for everything else.
-func LangOf(text string) string {
-	var han, kana, hangul int
-	for _, r := range text {
-		switch {
-		case r >= 0x3040 && r <= 0x30ff:
-			kana++
-		case r >= 0xac00 && r <= 0xd7af:
-			hangul++
-		case r >= 0x4e00 && r <= 0x9fff:
-			han++
-		}
-	}
-	switch {
-	case kana > 0:
-		return "ja"
-	case hangul > 0:
-		return "ko"
-	case han > 0:
-		return "zh"
-	}
-	return ""
-}
+// LangOf is the BCP 47 language of CJK text for its glyph forms (textlang.Detect); "" for
+// everything else.
+func LangOf(text string) string { return textlang.Detect(text) }
