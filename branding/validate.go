@@ -24,6 +24,9 @@ const (
 
 var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
 
+// IsHexColor reports whether c is a hex colour as the API takes it: "#RGB" or "#RRGGBB".
+func IsHexColor(c string) bool { return hexColor.MatchString(c) }
+
 // Validate names every invalid field of b; prefix is prepended to field names ("brand." gives
 // "brand.colors.primary"). Every field is optional: empty strings and nil colours pass.
 //

@@ -2,7 +2,6 @@ package diagrams
 
 import (
 	"fmt"
-	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -118,8 +117,6 @@ func titleIssues(t *string) []brandgen.Issue {
 	return nil
 }
 
-var hexColor = regexp.MustCompile(`^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$`)
-
 // sizes are the sizes a diagram accepts: the concrete ones and auto.
 var sizes = append([]brandgen.Size{brandgen.SizeAuto}, brandgen.Sizes...)
 
@@ -140,7 +137,7 @@ func (d Display) issues() []brandgen.Issue {
 	}
 	if c := d.Colors; c != nil {
 		for _, f := range []struct{ name, v string }{{"primary", c.Primary}, {"secondary", c.Secondary}, {"background", c.Background}} {
-			if f.v != "" && !hexColor.MatchString(f.v) {
+			if f.v != "" && !branding.IsHexColor(f.v) {
 				add("colors."+f.name, `must be a hex colour, "#RGB" or "#RRGGBB"`)
 			}
 		}
