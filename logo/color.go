@@ -2,28 +2,17 @@ package logo
 
 import (
 	"fmt"
+	"github.com/brandgen/brandgen"
 	"math"
-	"strconv"
-	"strings"
 )
 
 // rgb is an sRGB colour, 0..255 a channel.
 type rgb struct{ r, g, b float64 }
 
-// parseHex reads "#RGB" or "#RRGGBB".
+// parseHex reads "#RGB" or "#RRGGBB" (brandgen.ParseHex).
 func parseHex(s string) (rgb, bool) {
-	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
-	if len(s) == 3 {
-		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
-	}
-	if len(s) != 6 {
-		return rgb{}, false
-	}
-	v, err := strconv.ParseUint(s, 16, 32)
-	if err != nil {
-		return rgb{}, false
-	}
-	return rgb{float64(v >> 16 & 0xff), float64(v >> 8 & 0xff), float64(v & 0xff)}, true
+	r, g, b, ok := brandgen.ParseHex(s)
+	return rgb{float64(r), float64(g), float64(b)}, ok
 }
 
 func (c rgb) hex() string {

@@ -2,9 +2,9 @@ package templates
 
 import (
 	"fmt"
+	"github.com/brandgen/brandgen"
 	"math"
 	"strconv"
-	"strings"
 )
 
 // rgb is an sRGB colour with gamma-encoded channels in [0, 1].
@@ -18,20 +18,10 @@ var (
 	black = rgb{0, 0, 0}
 )
 
-// parseHex reads "#RGB" or "#RRGGBB" (the leading # optional, any case).
+// parseHex reads "#RGB" or "#RRGGBB" (brandgen.ParseHex) with channels in [0, 1].
 func parseHex(s string) (rgb, bool) {
-	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
-	if len(s) == 3 {
-		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
-	}
-	if len(s) != 6 {
-		return rgb{}, false
-	}
-	v, err := strconv.ParseUint(s, 16, 32)
-	if err != nil {
-		return rgb{}, false
-	}
-	return rgb{float64(v>>16&0xff) / 255, float64(v>>8&0xff) / 255, float64(v&0xff) / 255}, true
+	r, g, b, ok := brandgen.ParseHex(s)
+	return rgb{float64(r) / 255, float64(g) / 255, float64(b) / 255}, ok
 }
 
 func mustHex(s string) rgb {

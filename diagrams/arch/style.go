@@ -162,17 +162,11 @@ func mixHex(a, b string, t float64) string {
 	return fmt.Sprintf("#%02x%02x%02x", m(ar, br), m(ag, bg), m(ab, bb))
 }
 
+// hexRGB reads "#RGB" or "#RRGGBB"; unlike brandgen.ParseHex the # is required.
 func hexRGB(c string) (r, g, b int, ok bool) {
-	h := strings.TrimPrefix(strings.TrimSpace(c), "#")
-	if len(h) == 3 {
-		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
-	}
-	if len(h) != 6 || !strings.HasPrefix(strings.TrimSpace(c), "#") {
+	if !strings.HasPrefix(strings.TrimSpace(c), "#") {
 		return 0, 0, 0, false
 	}
-	v, err := strconv.ParseUint(h, 16, 32)
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	return int(v >> 16 & 0xff), int(v >> 8 & 0xff), int(v & 0xff), true
+	r8, g8, b8, ok := brandgen.ParseHex(c)
+	return int(r8), int(g8), int(b8), ok
 }

@@ -2,6 +2,7 @@ package mermaid
 
 import (
 	"fmt"
+	"github.com/brandgen/brandgen"
 	"math"
 	"strconv"
 	"strings"
@@ -317,20 +318,10 @@ func ganttWidth(t Theme) float64 {
 	return 1600
 }
 
-// parseHex reads #rgb or #rrggbb.
+// parseHex reads #rgb or #rrggbb (brandgen.ParseHex).
 func parseHex(s string) (r, g, b float64, ok bool) {
-	s = strings.TrimPrefix(strings.TrimSpace(s), "#")
-	if len(s) == 3 {
-		s = string([]byte{s[0], s[0], s[1], s[1], s[2], s[2]})
-	}
-	if len(s) != 6 {
-		return 0, 0, 0, false
-	}
-	v, err := strconv.ParseUint(s, 16, 32)
-	if err != nil {
-		return 0, 0, 0, false
-	}
-	return float64(v >> 16 & 0xff), float64(v >> 8 & 0xff), float64(v & 0xff), true
+	r8, g8, b8, ok := brandgen.ParseHex(s)
+	return float64(r8), float64(g8), float64(b8), ok
 }
 
 // mixHex is a + (b - a) * t in sRGB; a when either is not hex.
