@@ -103,33 +103,19 @@ func apply(s *sketch.Sketch, disp *Display, c string) (string, error) {
 		return fmt.Sprintf("renamed %s to %s", old, n.Label), nil
 	case disconnectRe.MatchString(c):
 		m := disconnectRe.FindStringSubmatch(c)
-		a, err := find(m[1])
-		if err != nil {
-			return "", err
-		}
-		b, err := find(m[2])
+		a, b, err := pair(find, m[1], m[2])
 		if err != nil {
 			return "", err
 		}
 		before := len(s.Edges)
-		kept := s.Edges[:0]
-		for _, e := range s.Edges {
-			if !(e.From == a.ID && e.To == b.ID) && !(e.From == b.ID && e.To == a.ID) {
-				kept = append(kept, e)
-			}
-		}
-		s.Edges = kept
-		if len(kept) == before {
+		s.Edges = removeEdge(removeEdge(s.Edges, a.ID, b.ID), b.ID, a.ID)
+		if len(s.Edges) == before {
 			return "", fmt.Errorf("%s and %s are not connected", a.Label, b.Label)
 		}
 		return fmt.Sprintf("disconnected %s from %s", a.Label, b.Label), nil
 	case connectRe.MatchString(c):
 		m := connectRe.FindStringSubmatch(c)
-		a, err := find(m[1])
-		if err != nil {
-			return "", err
-		}
-		b, err := find(m[2])
+		a, b, err := pair(find, m[1], m[2])
 		if err != nil {
 			return "", err
 		}
@@ -181,11 +167,7 @@ func add(s *sketch.Sketch, what string, find func(string) (*sketch.Node, error))
 	switch {
 	case betweenRe.MatchString(what):
 		m := betweenRe.FindStringSubmatch(what)
-		a, err := find(m[2])
-		if err != nil {
-			return "", err
-		}
-		b, err := find(m[3])
+		a, b, err := pair(find, m[2], m[3])
 		if err != nil {
 			return "", err
 		}
@@ -275,6 +257,17 @@ func relink(s *sketch.Sketch, id string) {
 			}
 		}
 	}
+}
+
+// pair finds the two elements named x and y.
+func pair(find func(string) (*sketch.Node, error), x, y string) (a, b *sketch.Node, err error) {
+	if a, err = find(x); err != nil {
+		return nil, nil, err
+	}
+	if b, err = find(y); err != nil {
+		return nil, nil, err
+	}
+	return a, b, nil
 }
 
 func removeEdge(edges []sketch.Edge, from, to string) []sketch.Edge {
