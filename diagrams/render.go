@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"sync"
 
 	"github.com/brandgen/brandgen"
@@ -86,7 +87,7 @@ func (s *Service) compose(ctx context.Context, accountID int64, typ, title strin
 	}
 	pal := templates.DiagramPalette(badge.Colors, &templates.PaletteOverride{Primary: st.Colors.Primary,
 		Secondary: st.Colors.Secondary, Background: st.Colors.Background}, st.Theme)
-	lang := mermaid.LangOf(title + " " + m.Source)
+	lang := textlang.Detect(title + " " + m.Source)
 	th := mermaid.ThemeFrom(pal, lang)
 	if typ == "gantt" { // a gantt chart fills the width it is given: lay it out at the canvas's
 		sz := st.Size

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/brandgen/brandgen/textlang"
 	"hash/fnv"
 	"math"
 	"strings"
@@ -75,7 +76,7 @@ func DrawContext(ctx context.Context, g Graph, o Options) (Drawing, error) {
 	for _, e := range g.Edges {
 		texts = append(texts, e.Label)
 	}
-	th := newTheme(o, brandgen.Look{Size: brandgen.SizePortrait, Theme: look.Theme, Style: look.Style}, detectLang(texts...))
+	th := newTheme(o, brandgen.Look{Size: brandgen.SizePortrait, Theme: look.Theme, Style: look.Style}, textlang.Detect(strings.Join(texts, " ")))
 	sizes := []brandgen.Size{look.Size}
 	if look.Size == brandgen.SizeAuto {
 		sizes = []brandgen.Size{brandgen.SizePortrait, brandgen.SizeLandscape}

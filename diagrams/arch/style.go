@@ -2,7 +2,6 @@ package arch
 
 import (
 	"fmt"
-	"github.com/brandgen/brandgen/textlang"
 	"math"
 	"strconv"
 	"strings"
@@ -138,9 +137,6 @@ func cjkFamilies(lang string) families {
 		return families{"'Noto Sans CJK SC'", "'Noto Serif CJK SC'"}
 	}
 }
-
-// detectLang returns the language whose glyph forms the text needs (textlang.Detect), or "".
-func detectLang(texts ...string) string { return textlang.Detect(strings.Join(texts, " ")) }
 
 // withAlpha returns a hex colour as rgba() with the alpha; other forms are returned unchanged.
 func withAlpha(c string, a float64) string {

@@ -15,7 +15,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"github.com/brandgen/brandgen/textlang"
 	"slices"
 	"strings"
 	"sync/atomic"
@@ -174,7 +173,3 @@ func sample(source string) string {
 	}
 	return "Aa" + b.String()
 }
-
-// LangOf is the BCP 47 language of CJK text for its glyph forms (textlang.Detect); "" for
-// everything else.
-func LangOf(text string) string { return textlang.Detect(text) }
