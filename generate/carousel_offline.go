@@ -56,12 +56,24 @@ var wordsByLang = map[string]deckWords{
 	"zh": {step: "第 %d 步", point: "要点 %d", recap: "要点回顾", save: "先收藏，慢慢看", saveBody: "每一页都是一个今天就能用上的方法。",
 		ctaTitle: "觉得有用吗？", ctaBody: "收藏这篇，分享给需要的人，关注获取更多。", ctaAction: "关注获取更多",
 		lessons: []string{"先测量，再优化", "从最大的瓶颈开始", "把重复的工作自动化", "为失败提前做好准备", "保持设计简单", "记录你学到的东西", "复盘，然后再来一次", "分享给你的团队"}},
+	"zh-Hant": {step: "第 %d 步", point: "要點 %d", recap: "要點回顧", save: "先收藏，慢慢看", saveBody: "每一頁都是一個今天就能用上的方法。",
+		ctaTitle: "覺得有用嗎？", ctaBody: "收藏這篇，分享給需要的人，追蹤獲取更多。", ctaAction: "追蹤獲取更多",
+		lessons: []string{"先測量，再優化", "從最大的瓶頸開始", "把重複的工作自動化", "為失敗提前做好準備", "保持設計簡單", "記錄你學到的東西", "復盤，然後再來一次", "分享給你的團隊"}},
 	"ja": {step: "ステップ %d", point: "ポイント %d", recap: "まとめ", save: "保存して後で読む", saveBody: "どのスライドも、今日から使えるひとつのアイデアです。",
 		ctaTitle: "役に立ちましたか？", ctaBody: "保存して、必要な人にシェアしてください。", ctaAction: "フォローして続きを見る",
 		lessons: []string{"まず計測する", "最大のボトルネックから直す", "繰り返し作業を自動化する", "失敗に備える", "設計をシンプルに保つ", "学んだことを書き残す", "振り返って、もう一度", "チームで共有する"}},
 	"ko": {step: "%d단계", point: "포인트 %d", recap: "요약", save: "저장해 두고 다시 보기", saveBody: "모든 슬라이드가 오늘 바로 쓸 수 있는 하나의 아이디어입니다.",
 		ctaTitle: "도움이 되셨나요?", ctaBody: "저장하고 필요한 분께 공유해 주세요.", ctaAction: "팔로우하고 더 보기",
 		lessons: []string{"먼저 측정하기", "가장 큰 병목부터 해결하기", "반복 작업 자동화하기", "실패에 미리 대비하기", "설계를 단순하게 유지하기", "배운 것을 기록하기", "돌아보고 다시 하기", "팀과 공유하기"}},
+}
+
+// deckWordsFor is the deck words of a language tag (textlang.Detect): its own (Traditional
+// Chinese has its own), else its base language's, else English.
+func deckWordsFor(tag string) deckWords {
+	if w, ok := wordsByLang[tag]; ok {
+		return w
+	}
+	return wordsByLang[textlang.Base(tag)]
 }
 
 var (
@@ -96,7 +108,7 @@ func seriesCount(title string) (int, string) {
 
 // carousel builds the deck: a cover, 3 to 8 body slides and a call to action.
 func (d *doc) carousel() []any {
-	w := wordsByLang[textlang.Base(slides.Lang(d.raw))]
+	w := deckWordsFor(slides.Lang(d.raw))
 	title := d.title()
 	count, noun := seriesCount(title)
 	pc := d.cover() // the post cover's kicker and title: "A thread on X" is kicker Thread, title X

@@ -31,10 +31,7 @@ func (d *doc) roadmap() *posts.RoadmapContent {
 	var fromRest bool
 	if loc := whenRe.FindStringIndex(d.headSentence()); loc != nil && loc[1] < len(d.headSentence()) && d.inline == nil {
 		// The prompt is the timeline itself ("Now: beta\nNext: GA"): its first line is a milestone.
-		c.Title = "Roadmap"
-		if d.cjk {
-			c.Title = "路线图"
-		}
+		c.Title = d.word(roadmapWord)
 		items, fromRest = d.needItems(1, 5, milestoneFrames)
 		items = append([]string{d.headSentence()}, items...)
 	} else {

@@ -49,7 +49,7 @@ func (d *doc) event() *posts.EventContent {
 		c.Title = d.title()
 	}
 	if c.Date == "" {
-		c.Date = map[string]string{"en": "Date TBA", "es": "Fecha por confirmar", "ja": "日程未定", "zh": "日期待定"}[d.language()]
+		c.Date = d.word(dateTBA)
 	}
 	if m := speakersRe.FindStringSubmatch(d.raw); m != nil {
 		for _, part := range speakerParts(m[1]) {

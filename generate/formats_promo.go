@@ -30,11 +30,11 @@ func (d *doc) announcementKicker() string {
 	case strings.Contains(low, "launch"):
 		return "Launch"
 	}
-	return newWord[d.language()]
+	return d.word(newWord)
 }
 
 // newWord is the default announcement kicker in each language the planner tells apart.
-var newWord = map[string]string{"en": "New", "es": "Novedad", "ja": "お知らせ", "zh": "新发布"}
+var newWord = map[string]string{"en": "New", "es": "Novedad", "ja": "お知らせ", "ko": "새 소식", "zh": "新发布", "zh-Hant": "新發布"}
 
 // kickerLabelRe is a leading label that reads as a kicker: "New feature — dark mode is here".
 var kickerLabelRe = regexp.MustCompile(`(?i)^(?:(?:our|the|a)\s+)?(?:(?:new|latest|first|next|big)\s+)?(?:open[-\s]source\s+)?(?:feature|release|product|update|version|launch|announcement|feature\s+drop|product\s+update|news)$|^new$|^(?:just\s+(?:shipped|launched|released)|now\s+(?:live|available)|coming\s+soon|breaking(?:\s+news)?|psa)$`)
@@ -180,10 +180,7 @@ func (d *doc) ad() *posts.AdContent {
 	c.CTA = findCTA(d.raw)
 	c.Body = joinSentences(without(sentences(c.Body), c.CTA, price))
 	if c.CTA == "" {
-		c.CTA = "Learn more"
-		if d.cjk {
-			c.CTA = "了解更多"
-		}
+		c.CTA = d.word(learnMore)
 	}
 	return c
 }

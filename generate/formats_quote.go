@@ -114,10 +114,7 @@ func (d *doc) testimonial() *posts.TestimonialContent {
 		}
 	}
 	if c.Person == "" {
-		c.Person = "Customer"
-		if d.cjk {
-			c.Person = "客户"
-		}
+		c.Person = d.word(customerWord)
 	}
 	c.Initials = initials(c.Person)
 	if c.Quote == "" {

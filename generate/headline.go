@@ -3,8 +3,9 @@ package generate
 import (
 	"regexp"
 	"strings"
-	"unicode"
 	"unicode/utf8"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // This file shortens headlines without losing what they say: a long headline splits at a natural
@@ -93,16 +94,38 @@ func (d *doc) titleRest() string {
 
 var spanishRe = regexp.MustCompile(`(?i)\b(?:que|para|nuestra|nuestro|nuevo|nueva|con|los|las|del|desde|disponible|también|ahora|consejos)\b`)
 
-// language tells the prompt's language apart for generated words: "ja" (kana), "zh" (Han without
-// kana), "es" (common Spanish words), else "en".
+// language tells the prompt's language apart for generated words: the CJK tag of its script
+// (textlang.Detect: "ja", "ko", "zh-Hans", "zh-Hant"), "es" (common Spanish words), else "en".
 func (d *doc) language() string {
-	switch {
-	case strings.IndexFunc(d.raw, func(r rune) bool { return unicode.In(r, unicode.Hiragana, unicode.Katakana) }) >= 0:
-		return "ja"
-	case d.cjk:
-		return "zh"
-	case len(spanishRe.FindAllString(d.raw, 3)) >= 2:
+	if tag := textlang.Detect(d.raw); textlang.IsCJK(tag) {
+		return tag
+	}
+	if len(spanishRe.FindAllString(d.raw, 3)) >= 2 {
 		return "es"
 	}
 	return "en"
 }
+
+// word is the prompt's language's entry of words: its exact tag, else its base language ("zh"
+// for both Chinese scripts), else English.
+func (d *doc) word(words map[string]string) string {
+	return wordIn(d.language(), words)
+}
+
+func wordIn(tag string, words map[string]string) string {
+	if w, ok := words[tag]; ok {
+		return w
+	}
+	if w, ok := words[textlang.Base(tag)]; ok {
+		return w
+	}
+	return words["en"]
+}
+
+// The words the planner writes itself, per language ("zh" is Simplified Chinese).
+var (
+	dateTBA      = map[string]string{"en": "Date TBA", "es": "Fecha por confirmar", "ja": "日程未定", "ko": "일정 미정", "zh": "日期待定"}
+	learnMore    = map[string]string{"en": "Learn more", "ja": "詳しくはこちら", "ko": "자세히 보기", "zh": "了解更多"}
+	customerWord = map[string]string{"en": "Customer", "ja": "お客様", "ko": "고객", "zh": "客户", "zh-Hant": "客戶"}
+	roadmapWord  = map[string]string{"en": "Roadmap", "ja": "ロードマップ", "ko": "로드맵", "zh": "路线图", "zh-Hant": "路線圖"}
+)
