@@ -64,12 +64,13 @@ func (a *App) Worker() (*jobs.Worker, error) {
 	})
 }
 
-// renderItem renders one batch item (content validated when the batch was accepted).
-func (a *App) renderItem(ctx context.Context, it jobs.Item) ([]byte, error) {
+// renderItem renders one batch item (content validated when the batch was accepted) and returns
+// the fit warnings of its render.
+func (a *App) renderItem(ctx context.Context, it jobs.Item) ([]byte, []brandgen.Warning, error) {
 	content, issues := a.Catalog.Decode(it.Format, json.RawMessage(it.Content), "content.")
 	if err := brandgen.Invalid(issues); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return a.Studio.Render(ctx, studio.Job{AccountID: it.AccountID, Pattern: it.Format, Content: content,
+	return a.Studio.RenderReport(ctx, studio.Job{AccountID: it.AccountID, Pattern: it.Format, Content: content,
 		Look: it.Look.WithDefaults(), Brand: it.Brand, Unbranded: it.Unbranded})
 }

@@ -55,6 +55,23 @@ type Request struct {
 type Deck struct {
 	PNGs [][]byte
 	PDF  []byte
+	// Warnings is what the slides' fit script left out to fit, paths in the answer's terms:
+	// content.slides[i] and the slide's field (content.slides[2].subtitle). Nil when nothing.
+	Warnings []brandgen.Warning
+}
+
+// slideWarnings moves a slide page's warnings (content.<field>) under its slide object.
+func slideWarnings(i int, ws []brandgen.Warning) []brandgen.Warning {
+	out := make([]brandgen.Warning, 0, len(ws))
+	for _, w := range ws {
+		rest, ok := strings.CutPrefix(w.Path, "content")
+		if !ok {
+			rest = "." + w.Path
+		}
+		w.Path = fmt.Sprintf("content.slides[%d]%s", i, rest)
+		out = append(out, w)
+	}
+	return out
 }
 
 // Make renders every slide and assembles the PDF.
@@ -75,6 +92,7 @@ func (m *Maker) Make(ctx context.Context, r Request) (Deck, error) {
 	docPages := make([]pdfdoc.Page, len(res.Shots))
 	for i, shot := range res.Shots {
 		deck.PNGs[i] = shot.PNG
+		deck.Warnings = append(deck.Warnings, slideWarnings(i, shot.Warnings)...)
 		lines, err := parseLines(shot.Probe)
 		if err != nil {
 			m.log.WarnContext(ctx, "carousel: text positions unreadable; estimating them", "slide", i+1, "err", err)

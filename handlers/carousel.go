@@ -142,7 +142,8 @@ func (s *server) makeCarousel(c *gin.Context, typed []any, look lookRequest) (Ca
 		return CarouselResponse{}, err
 	}
 	body := CarouselResponse{Pattern: carousel.Pattern, Slides: make([]string, len(deck.PNGs)),
-		PDF: "data:application/pdf;base64," + base64.StdEncoding.EncodeToString(deck.PDF), Content: CarouselContent{Slides: typed}}
+		PDF: "data:application/pdf;base64," + base64.StdEncoding.EncodeToString(deck.PDF), Content: CarouselContent{Slides: typed},
+		Warnings: deck.Warnings}
 	for i, png := range deck.PNGs {
 		body.Slides[i] = pngURI(png)
 	}

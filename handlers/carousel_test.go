@@ -95,6 +95,9 @@ func TestCarousel(t *testing.T) {
 		if u := body.Usage; u == nil || u.Generations != 1 || u.Used != 1 || u.Remaining != 899 || u.Provider != "offline" || u.Model != generate.OfflineModel {
 			t.Fatalf("usage %+v", body.Usage)
 		}
+		if strings.Contains(string(r.body), `"warnings"`) { // every slide fits: no warnings field
+			t.Fatalf("a deck that fits has warnings")
+		}
 
 		// content.slides re-renders to the same images, for free, on every plan.
 		rr := e.do("POST", "/api/v1/carousel/render", e.freeKey, map[string]any{

@@ -3,7 +3,6 @@ package handlers
 import (
 	"context"
 	"errors"
-	"fmt"
 	"image"
 	"net/http"
 	"slices"
@@ -296,19 +295,7 @@ var _ = http.StatusOK
 // out and a warning naming it; content that fits has no warnings field.
 func TestRenderWarnings(t *testing.T) {
 	backends(t, func(t *testing.T, e *env) {
-		item := func(i int) map[string]any {
-			return map[string]any{"name": fmt.Sprintf("Designing data-intensive applications, part %d of the series", i),
-				"text": "Replication, partitioning and consistency explained clearly, with the trade-offs each choice makes in real systems.",
-				"link": "dataintensive.net/second-edition/chapters-and-errata-for-all-readers-2025", "tag": "Book · Paid edition"}
-		}
-		var items []map[string]any
-		for i := range 8 {
-			items = append(items, item(i+1))
-		}
-		long := map[string]any{"format": "resources", "style": "glass", "content": map[string]any{
-			"title":    "The platform engineering reading list: eight resources we give each new hire",
-			"subtitle": "Books, courses and talks that shaped how we run infrastructure. Most are free; the paid ones are worth every cent.",
-			"items":    items}}
+		long := map[string]any{"format": "resources", "style": "glass", "content": longResources()}
 		r := e.do("POST", "/api/v1/render", e.freeKey, long)
 		if r.status != 200 {
 			t.Fatalf("render: %d %s", r.status, r.body)

@@ -50,17 +50,17 @@ func testWork(store db.Store, hook func(it jobs.Item) error) jobs.Work {
 	an := &animate.Animator{Studio: st, Catalog: catalog, Frames: pool}
 	return jobs.Work{
 		Animate: an.Animate,
-		Render: func(ctx context.Context, it jobs.Item) ([]byte, error) {
+		Render: func(ctx context.Context, it jobs.Item) ([]byte, []brandgen.Warning, error) {
 			if hook != nil {
 				if err := hook(it); err != nil {
-					return nil, err
+					return nil, nil, err
 				}
 			}
 			content, issues := catalog.Decode(it.Format, it.Content, "content.")
 			if err := brandgen.Invalid(issues); err != nil {
-				return nil, err
+				return nil, nil, err
 			}
-			return st.Render(ctx, studio.Job{AccountID: it.AccountID, Pattern: it.Format, Content: content, Look: it.Look.WithDefaults(), Brand: it.Brand})
+			return st.RenderReport(ctx, studio.Job{AccountID: it.AccountID, Pattern: it.Format, Content: content, Look: it.Look.WithDefaults(), Brand: it.Brand})
 		},
 		Refund: meter.New(store, nil).RefundPeriod,
 	}

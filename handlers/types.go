@@ -218,6 +218,9 @@ type CarouselResponse struct {
 	PDF     string          `json:"pdf"`
 	Content CarouselContent `json:"content"`
 	Usage   *meter.Usage    `json:"usage,omitempty"`
+	// Warnings: what the slides' render left out to fit (absent when nothing), each path naming
+	// the slide object: content.slides[2].subtitle, content.slides[4] for the whole slide.
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // JSONSchemaExtend states the image types.

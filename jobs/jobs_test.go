@@ -2,10 +2,12 @@ package jobs
 
 import (
 	"context"
+	"encoding/base64"
 	"errors"
 	"fmt"
 	"io"
 	"log/slog"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -94,7 +96,12 @@ func TestRetriesAndRefund(t *testing.T) {
 			}
 			return []byte("GIF89a fake"), nil
 		},
-		Render: func(ctx context.Context, it Item) ([]byte, error) { return []byte("\x89PNG fake"), nil },
+		Render: func(ctx context.Context, it Item) ([]byte, []brandgen.Warning, error) {
+			if it.Index == 2 { // a render that left the subtitle out
+				return []byte("\x89PNG fake"), []brandgen.Warning{{Code: "content_dropped", Message: "left out", Path: "content.subtitle"}}, nil
+			}
+			return []byte("\x89PNG fake"), nil, nil
+		},
 		Refund: func(ctx context.Context, accountID int64, period string, n int) error {
 			mu.Lock()
 			refunds = append(refunds, fmt.Sprintf("%d/%s/%d", accountID, period, n))
@@ -174,6 +181,16 @@ func TestRetriesAndRefund(t *testing.T) {
 			if st.Done != 3 || st.Total != 3 || len(st.Images) != 3 || st.Images[2].Index != 5 || len(st.Skipped) != 1 || st.Refund != "" {
 				t.Fatalf("batch %+v", st)
 			}
+			// Item 2's warnings travel with its image and its job; the image is the bare PNG.
+			want := []brandgen.Warning{{Code: "content_dropped", Message: "left out", Path: "content.subtitle"}}
+			png := "data:image/png;base64," + base64.StdEncoding.EncodeToString([]byte("\x89PNG fake"))
+			if !reflect.DeepEqual(st.Images[1].Warnings, want) || st.Images[0].Warnings != nil || st.Images[1].Image != png {
+				t.Fatalf("batch images %+v", st.Images)
+			}
+			js, err := q.Job(ctx, 7, acc.JobIDs[1])
+			if err != nil || !reflect.DeepEqual(js.Warnings, want) || js.Image != png {
+				t.Fatalf("job of item 2: %+v, %v", js, err)
+			}
 			break
 		}
 		if time.Now().After(deadline) {
@@ -211,7 +228,7 @@ func TestGracefulStop(t *testing.T) {
 					return nil, ctx.Err()
 				}
 			},
-			Render: func(context.Context, Item) ([]byte, error) { return nil, errors.New("unused") },
+			Render: func(context.Context, Item) ([]byte, []brandgen.Warning, error) { return nil, nil, errors.New("unused") },
 			Refund: func(context.Context, int64, string, int) error {
 				mu.Lock()
 				refunds++

@@ -28,6 +28,9 @@ type JobStatus struct {
 	Status string `json:"status"`
 	Image  string `json:"image,omitempty"` // data URI, done only
 	Error  string `json:"error,omitempty"` // failed only
+	// Warnings: what the render left out to fit the content (done batch items only; absent when
+	// nothing), paths as POST /render reports them (content.subtitle).
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // owner is the account field every payload carries.
@@ -98,7 +101,8 @@ func statusOf(info *asynq.TaskInfo) JobStatus {
 	case asynq.TaskStateActive:
 		return JobStatus{Status: StatusRendering}
 	case asynq.TaskStateCompleted:
-		return JobStatus{Status: StatusDone, Image: dataURI(info.Result)}
+		img, warnings := decodeResult(info.Result)
+		return JobStatus{Status: StatusDone, Image: dataURI(img), Warnings: warnings}
 	case asynq.TaskStateArchived:
 		return JobStatus{Status: StatusFailed, Error: userError(info.LastErr, info.Retried)}
 	}
@@ -144,6 +148,9 @@ type BatchStatus struct {
 type Image struct {
 	Index int    `json:"index"`
 	Image string `json:"image"`
+	// Warnings: what the item's render left out to fit its content (absent when nothing), paths
+	// relative to the item's merged content as POST /render reports them (content.subtitle).
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // Batch statuses.
@@ -224,7 +231,8 @@ func (q *Queue) Batch(ctx context.Context, accountID int64, id string) (BatchSta
 			st.Done--
 			return st, nil
 		}
-		st.Images = append(st.Images, Image{Index: meta.Indexes[i], Image: dataURI(info.Result)})
+		img, warnings := decodeResult(info.Result)
+		st.Images = append(st.Images, Image{Index: meta.Indexes[i], Image: dataURI(img), Warnings: warnings})
 	}
 	st.Status = BatchDone
 	// Kept for the retention from the first poll that saw it settled.

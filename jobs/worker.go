@@ -19,8 +19,9 @@ import (
 type Work struct {
 	// Animate makes a reveal GIF.
 	Animate func(ctx context.Context, r animate.Request) ([]byte, error)
-	// Render makes one batch item's PNG.
-	Render func(ctx context.Context, it Item) ([]byte, error)
+	// Render makes one batch item's PNG and returns the fit warnings of its render (what the page
+	// left out to fit; see brandgen.Warning), which GET /jobs and the batch status report.
+	Render func(ctx context.Context, it Item) ([]byte, []brandgen.Warning, error)
 	// Refund gives back n generations of the account's metering period (an animation that failed
 	// for good). May be nil.
 	Refund func(ctx context.Context, accountID int64, period string, n int) error
@@ -130,7 +131,10 @@ func (w *Worker) item(ctx context.Context, t *asynq.Task) error {
 	if err := json.Unmarshal(t.Payload(), &it); err != nil {
 		return fmt.Errorf("corrupt batch item payload: %v: %w", err, asynq.SkipRetry)
 	}
-	png, err := w.work.Render(ctx, it)
+	png, warnings, err := w.work.Render(ctx, it)
+	if err == nil {
+		png, err = encodeResult(png, warnings)
+	}
 	if err == nil {
 		if err = writeResult(t, png); err == nil {
 			if err = markSettled(ctx, w.rdb, w.cfg, it.BatchID, it.Index, doneMark); err != nil {

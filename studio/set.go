@@ -28,7 +28,7 @@ type Set struct {
 	Unbranded bool
 	Pages     []SetPage
 	// Probe, when set and the renderer is a Prober, is evaluated in each rendered page; its value
-	// comes back in Shot.Probe.
+	// comes back in Shot.Probe. With a Prober the fit report comes back in Shot.Warnings either way.
 	Probe string
 }
 
@@ -49,6 +49,32 @@ type Shot struct {
 	PNG           []byte
 	Width, Height int
 	Probe         json.RawMessage // nil without a probe
+	// Warnings is what the page's fit script left out to make the content fit (as RenderReport),
+	// paths relative to the page's content (content.subtitle); nil without a Prober.
+	Warnings []brandgen.Warning
+}
+
+// setProbe wraps the set's probe so that one evaluation returns its value and the fit report.
+func setProbe(probe string) string {
+	if probe == "" {
+		probe = "null"
+	}
+	return "({p: (" + probe + "), w: (" + fitProbe + ")})"
+}
+
+// splitProbe reads what setProbe returned.
+func splitProbe(raw json.RawMessage, hasProbe bool) (json.RawMessage, []brandgen.Warning, error) {
+	var v struct {
+		P json.RawMessage    `json:"p"`
+		W []brandgen.Warning `json:"w"`
+	}
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return nil, nil, fmt.Errorf("read the probe: %w", err)
+	}
+	if !hasProbe {
+		v.P = nil
+	}
+	return v.P, v.W, nil
 }
 
 // RenderSet resolves the badge once and renders the pages concurrently, two per tab of the pool at
@@ -86,8 +112,12 @@ func (s *Studio) RenderSet(ctx context.Context, set Set) (SetResult, error) {
 				pg := pages[i]
 				shot := Shot{Width: pg.Width, Height: pg.Height}
 				var err error
-				if set.Probe != "" && prober != nil {
-					shot.PNG, shot.Probe, err = prober.RenderProbe(ctx, pg, set.Probe)
+				if prober != nil {
+					var raw json.RawMessage
+					shot.PNG, raw, err = prober.RenderProbe(ctx, pg, setProbe(set.Probe))
+					if err == nil {
+						shot.Probe, shot.Warnings, err = splitProbe(raw, set.Probe != "")
+					}
 				} else {
 					shot.PNG, err = s.pool.Render(ctx, pg)
 				}

@@ -48,10 +48,19 @@ func (p *slowPool) Render(ctx context.Context, pg renderer.Page) ([]byte, error)
 	return []byte(fmt.Sprintf("png %dx%d", pg.Width, pg.Height)), nil
 }
 
+// RenderProbe answers as a page would where the set's probe returns ["probe()"] (null without
+// one) and the fit script left the subtitle out.
 func (p *slowPool) RenderProbe(ctx context.Context, pg renderer.Page, probe string) ([]byte, json.RawMessage, error) {
 	p.probeCalls.Add(1)
 	b, err := p.Render(ctx, pg)
-	return b, json.RawMessage(`["` + probe + `"]`), err
+	val := "null"
+	if strings.Contains(probe, "probe()") {
+		val = `["probe()"]`
+	}
+	if !strings.Contains(probe, fitProbe) {
+		return nil, nil, errors.New("the set's probe does not read the fit report")
+	}
+	return b, json.RawMessage(`{"p":` + val + `,"w":[{"code":"content_dropped","message":"left out","path":"content.subtitle"}]}`), err
 }
 
 type noBrand struct{}
@@ -84,6 +93,9 @@ func TestRenderSetConcurrent(t *testing.T) {
 		if string(s.PNG) != "png 1080x1080" || s.Width != 1080 || string(s.Probe) != `["probe()"]` {
 			t.Fatalf("shot %d: %q %d %s", i, s.PNG, s.Width, s.Probe)
 		}
+		if len(s.Warnings) != 1 || s.Warnings[0].Path != "content.subtitle" || s.Warnings[0].Code != "content_dropped" {
+			t.Fatalf("shot %d warnings %+v", i, s.Warnings)
+		}
 	}
 	// Two renders per tab: 4 at once, never more; 10 pages in 3 rounds, not 10.
 	if peak := pool.peak.Load(); peak != 4 {
@@ -92,8 +104,14 @@ func TestRenderSetConcurrent(t *testing.T) {
 	if took > 8*pool.d {
 		t.Errorf("10 pages took %s, more than 8 renders' time (%s each)", took, pool.d)
 	}
-	if pool.probeCalls.Load() != 10 {
+	if pool.probeCalls.Load() != 10 { // counted before the set without a probe below
 		t.Errorf("probe ran %d times", pool.probeCalls.Load())
+	}
+
+	// Without a probe of its own a set still reads the fit report; Probe stays nil.
+	res, err = st.RenderSet(context.Background(), Set{Look: set.Look, Pages: set.Pages[:1]})
+	if err != nil || res.Shots[0].Probe != nil || len(res.Shots[0].Warnings) != 1 {
+		t.Fatalf("set without a probe: %+v, %v", res.Shots, err)
 	}
 
 	// A failing page fails the set, naming the page, and stops what had not started.

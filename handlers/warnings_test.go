@@ -1,0 +1,76 @@
+package handlers
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/brandgen/brandgen/jobs"
+)
+
+// longResources is resources content too long for the readable floor at portrait: its render
+// leaves the subtitle out (content_dropped on content.subtitle).
+func longResources() map[string]any {
+	var items []map[string]any
+	for i := range 8 {
+		items = append(items, map[string]any{"name": fmt.Sprintf("Designing data-intensive applications, part %d of the series", i+1),
+			"text": "Replication, partitioning and consistency explained clearly, with the trade-offs each choice makes in real systems.",
+			"link": "dataintensive.net/second-edition/chapters-and-errata-for-all-readers-2025", "tag": "Book · Paid edition"})
+	}
+	return map[string]any{
+		"title":    "The platform engineering reading list: eight resources we give each new hire",
+		"subtitle": "Books, courses and talks that shaped how we run infrastructure. Most are free; the paid ones are worth every cent.",
+		"items":    items}
+}
+
+// TestBatchWarnings: a batch item whose content does not fit above the floor carries its warnings
+// in the batch status (images[k].warnings, paths relative to the item's content as /render reports
+// them) and in its own job; an item that fits has none.
+func TestBatchWarnings(t *testing.T) {
+	jobBackends(t, nil, func(t *testing.T, e *env) {
+		long := longResources()
+		items := []any{
+			map[string]any{}, // base as is: too long
+			map[string]any{"title": "Two newsletters", "subtitle": nil, "items": []map[string]any{{"name": "Golang Weekly"}, {"name": "Pointer.io"}}},
+		}
+		r := e.do("POST", "/api/v1/batch", e.devKey, map[string]any{"format": "resources", "base": long, "items": items, "style": "glass"})
+		if r.status != 202 {
+			t.Fatalf("batch: %d %s", r.status, r.body)
+		}
+		var acc struct {
+			BatchID string   `json:"batchId"`
+			JobIDs  []string `json:"jobIds"`
+		}
+		if err := json.Unmarshal(r.body, &acc); err != nil || len(acc.JobIDs) != 2 {
+			t.Fatalf("accepted %s (%v)", r.body, err)
+		}
+		final := poll(t, e, "/api/v1/jobs/batch/"+acc.BatchID, e.devKey, 3*time.Minute, func(b map[string]any) bool { return b["status"] == "done" })
+		raw, _ := json.Marshal(final)
+		var st jobs.BatchStatus
+		if err := json.Unmarshal(raw, &st); err != nil {
+			t.Fatal(err)
+		}
+		if len(st.Images) != 2 || st.Images[0].Index != 0 || st.Images[1].Index != 1 {
+			t.Fatalf("images %+v", st.Images)
+		}
+		ws := st.Images[0].Warnings
+		if len(ws) == 0 || ws[0].Code != "content_dropped" || ws[0].Path != "content.subtitle" || ws[0].Message == "" {
+			t.Errorf("long item warnings %+v, want content_dropped on content.subtitle", ws)
+		}
+		if len(st.Images[1].Warnings) != 0 || strings.Count(string(raw), `"warnings"`) != 1 {
+			t.Errorf("the item that fits has warnings: %.400s", raw)
+		}
+		decodePNG(t, st.Images[0].Image) // the image is still a bare PNG
+		job := e.do("GET", "/api/v1/jobs/"+acc.JobIDs[0], e.devKey, nil)
+		var js jobs.JobStatus
+		if job.status != 200 || json.Unmarshal(job.body, &js) != nil || len(js.Warnings) != len(ws) || js.Warnings[0].Path != "content.subtitle" {
+			t.Fatalf("long item's job: %d %.300s", job.status, job.body)
+		}
+		decodePNG(t, js.Image)
+		if job := e.do("GET", "/api/v1/jobs/"+acc.JobIDs[1], e.devKey, nil); strings.Contains(string(job.body), `"warnings"`) {
+			t.Errorf("the fitting item's job has warnings: %.300s", job.body)
+		}
+	})
+}
