@@ -321,6 +321,37 @@
 
   function done() { root.setAttribute("data-ready", "1"); }
 
+  // keepCompounds stops headlines breaking inside a hyphenated word ("Self- / hosted"): each
+  // compound of headline and title text is wrapped in a no-wrap span (the text is unchanged, so
+  // any font's own hyphen is drawn). Compounds over 30 characters (URLs, slugs) may still break.
+  function keepCompounds() {
+    var re = /[^\s\-\u2010]+(?:[\-\u2010][^\s\-\u2010]+)+/g;
+    document.querySelectorAll("h1,h2,h3,.headline,.display,.title,[data-role='h']").forEach(function (el) {
+      var w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), nodes = [];
+      for (var n = w.nextNode(); n; n = w.nextNode()) {
+        if (!n.parentElement.closest("svg,code,pre,.nobr") && /\S[\-\u2010]\S/.test(n.nodeValue)) nodes.push(n);
+      }
+      nodes.forEach(function (n) {
+        var text = n.nodeValue, frag = document.createDocumentFragment(), at = 0, m;
+        re.lastIndex = 0;
+        while ((m = re.exec(text))) {
+          if (m[0].length > 30) continue;
+          frag.appendChild(document.createTextNode(text.slice(at, m.index)));
+          var span = document.createElement("span");
+          span.className = "nobr";
+          span.style.whiteSpace = "nowrap";
+          span.textContent = m[0];
+          frag.appendChild(span);
+          at = m.index + m[0].length;
+        }
+        if (at === 0) return;
+        frag.appendChild(document.createTextNode(text.slice(at)));
+        n.parentNode.replaceChild(frag, n);
+      });
+    });
+  }
+  keepCompounds();
+
   // Touch layout so every font the page uses starts loading before we wait on them.
   void document.body.offsetHeight;
   Promise.all([document.fonts.ready, images()])
