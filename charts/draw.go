@@ -96,7 +96,7 @@ func (cv *canvas) labelFont(size float64) font {
 	if faceKind(f.family) == "serif" {
 		f.size *= 1.1 // serif faces run small
 	}
-	return f
+	return cv.floored(f)
 }
 
 // tickFont is for axis tick labels.
@@ -108,7 +108,7 @@ func (cv *canvas) tickFont(size float64) font {
 	if faceKind(f.family) == "serif" {
 		f.size *= 1.1
 	}
-	return f
+	return cv.floored(f)
 }
 
 // valueFont is for value labels and big numbers.
@@ -120,7 +120,13 @@ func (cv *canvas) valueFont(size float64) font {
 	if cv.style() == StyleBlueprint {
 		f.weight = 500
 	}
-	return f
+	return cv.floored(f)
+}
+
+// floored puts the page's label floor under f.
+func (cv *canvas) floored(f font) font {
+	f.floor = cv.t.MinText
+	return f.withSize(f.size)
 }
 
 // kickerFont is for small upper-case captions (unit captions, editorial and blueprint labels).

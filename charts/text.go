@@ -14,9 +14,11 @@ type font struct {
 	upper  bool    // text is drawn upper-cased (small-caps kickers)
 	track  float64 // letter-spacing in em
 	lining bool    // numbers: lining, tabular figures (serif faces default to old-style)
+	floor  float64 // the smallest size it may take (Theme.MinText)
 }
 
-func (f font) withSize(size float64) font { f.size = size; return f }
+// withSize is f at size, never under its floor.
+func (f font) withSize(size float64) font { f.size = max(size, f.floor); return f }
 
 // faceKind classifies a CSS font-family list by its first family.
 func faceKind(family string) string {
@@ -161,6 +163,8 @@ func fit(text string, f font, maxWidth float64, maxLines int, minSize float64) t
 	if maxLines < 1 {
 		maxLines = 1
 	}
+	f = f.withSize(f.size)
+	minSize = max(minSize, f.floor)
 	if minSize > f.size {
 		minSize = f.size
 	}

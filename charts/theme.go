@@ -32,6 +32,9 @@ type Theme struct {
 	NumberFamily string   // CSS font-family list for numbers (mono in blueprint, serif in editorial)
 	Style        string   // glass, flat, blueprint, editorial
 	Dark         bool
+	// MinText is the smallest text the chart may draw, in pixels (the page's label floor: short
+	// side / 60); labels that do not fit at it wrap or are truncated instead. 0: no floor.
+	MinText float64
 }
 
 var (

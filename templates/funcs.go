@@ -138,6 +138,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	c.Palette = nil // already applied to d.Palette by Build
 	th := ChartTheme(d.Palette)
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
+	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
 

@@ -60,7 +60,9 @@ func (d Data) SlideChart(c charts.Content, title, caption string) (SlideChartVie
 	if plotW < 100 || plotH < 100 {
 		return v, fmt.Errorf("chart slide: plot area %dx%d too small", plotW, plotH)
 	}
-	svg, err := charts.Draw(c, plotW, plotH, ChartTheme(d.Palette))
+	th := ChartTheme(d.Palette)
+	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
+	svg, err := charts.Draw(c, plotW, plotH, th)
 	if err != nil {
 		return v, err
 	}
