@@ -14,7 +14,8 @@ import (
 
 // KitRenderer renders brand-kit assets from an account's saved brand (studio.Kit).
 type KitRenderer interface {
-	Render(ctx context.Context, accountID int64, spec brandkit.Spec) ([]byte, error)
+	// RenderReport returns the PNG and the pills the page left out (content_dropped on pills[i]).
+	RenderReport(ctx context.Context, accountID int64, spec brandkit.Spec) ([]byte, []brandgen.Warning, error)
 }
 
 // brandkitCatalog lists the brand-kit assets.
@@ -37,13 +38,20 @@ func (s *server) renderAsset(c *gin.Context) {
 		fail(c, err)
 		return
 	}
-	png, err := s.Kit.Render(c.Request.Context(), account(c).ID, spec)
+	png, warnings, err := s.Kit.RenderReport(c.Request.Context(), account(c).ID, spec)
 	if err != nil {
 		fail(c, err)
 		return
 	}
 	a := spec.Asset
-	c.JSON(http.StatusOK, AssetResponse{ID: a.ID, Title: a.Title, Width: a.W, Height: a.H, Image: pngURI(png)})
+	// Pills past what the asset shows are not drawn: reported like those the page had no room for.
+	var unshown []brandgen.Warning
+	for i := len(spec.Pills); i < len(req.Pills); i++ {
+		unshown = append(unshown, brandgen.Warning{Code: "content_dropped", Path: fmt.Sprintf("pills[%d]", i),
+			Message: fmt.Sprintf("left out: the %s asset shows at most %d pills", a.ID, a.Pills)})
+	}
+	c.JSON(http.StatusOK, AssetResponse{ID: a.ID, Title: a.Title, Width: a.W, Height: a.H, Image: pngURI(png),
+		Warnings: append(warnings, unshown...)})
 }
 
 // LogoMaker makes logo marks (logo.Maker behind a colour lookup, see app).

@@ -287,6 +287,9 @@ type AssetResponse struct {
 	Width  int    `json:"width"`
 	Height int    `json:"height"`
 	Image  string `json:"image"`
+	// Warnings: pills left out (content_dropped on pills[i]: past what the asset shows, or no
+	// room for them), if any.
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // JSONSchemaExtend states the image type.

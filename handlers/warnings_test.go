@@ -3,10 +3,12 @@ package handlers
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/brandgen/brandgen/db/dbtest"
 	"github.com/brandgen/brandgen/jobs"
 )
 
@@ -73,4 +75,45 @@ func TestBatchWarnings(t *testing.T) {
 			t.Errorf("the fitting item's job has warnings: %.300s", job.body)
 		}
 	})
+}
+
+// TestBrandkitWarnings: pills the asset cannot show come back as warnings naming each one: past
+// what the asset draws (the company cover shows 5) and those its page had no room for; pills
+// that fit report nothing.
+func TestBrandkitWarnings(t *testing.T) {
+	e := newEnv(t, envOptions{store: dbtest.SQLite(t)})
+	saveTestBrand(t, e, e.freeKey, map[string]any{"name": "Northwind Labs"})
+	pills := []string{"Specialty coffee roasting", "Direct trade sourcing", "Barista training programs", "Sustainability reports",
+		"Cupping sessions", "Community events", "Green coffee research", "Equipment repair"}
+	paths := func(r response) []string {
+		t.Helper()
+		if r.status != 200 {
+			t.Fatalf("render: %d %.300s", r.status, r.body)
+		}
+		var body AssetResponse
+		decodeJSON(t, r.body, &body)
+		decodePNG(t, body.Image)
+		var out []string
+		for _, w := range body.Warnings {
+			if w.Code != "content_dropped" || w.Message == "" {
+				t.Errorf("warning %+v", w)
+			}
+			out = append(out, w.Path)
+		}
+		return out
+	}
+	got := paths(e.do("POST", "/api/v1/brandkit/render", e.freeKey, map[string]any{"id": "linkedin-company-cover", "pills": pills}))
+	if len(got) < 3 || got[len(got)-1] != "pills[7]" || !slices.Contains(got, "pills[5]") || !slices.Contains(got, "pills[6]") {
+		t.Errorf("company cover warnings %v, want at least pills[5..7] (it shows 5)", got)
+	}
+	if slices.Contains(got, "pills[0]") {
+		t.Errorf("the first pill was dropped: %v", got)
+	}
+	got = paths(e.do("POST", "/api/v1/brandkit/render", e.freeKey, map[string]any{"id": "og-image", "pills": pills}))
+	if len(got) == 0 || got[0] == "pills[0]" {
+		t.Errorf("og-image with 8 long pills in one row: warnings %v, want the last ones dropped", got)
+	}
+	if got := paths(e.do("POST", "/api/v1/brandkit/render", e.freeKey, map[string]any{"id": "og-image", "pills": []string{"Coffee", "Tea"}})); len(got) != 0 {
+		t.Errorf("two short pills: warnings %v", got)
+	}
 }

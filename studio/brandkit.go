@@ -2,8 +2,10 @@ package studio
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 
+	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/brandkit"
 	"github.com/brandgen/brandgen/renderer"
 	"github.com/brandgen/brandgen/templates"
@@ -48,6 +50,29 @@ func (k *Kit) Page(ctx context.Context, accountID int64, spec brandkit.Spec) (re
 		return renderer.Page{}, fmt.Errorf("build brand-kit %s page: %w", spec.Asset.ID, err)
 	}
 	return renderer.Page{HTML: pg.HTML, Width: pg.Width, Height: pg.Height}, nil
+}
+
+// RenderReport makes the asset's PNG and returns the pills its page left out for want of room
+// (content_dropped on pills[i]). Without a Prober it renders plainly and reports nothing.
+func (k *Kit) RenderReport(ctx context.Context, accountID int64, spec brandkit.Spec) ([]byte, []brandgen.Warning, error) {
+	prober, ok := k.studio.pool.(Prober)
+	if !ok {
+		png, err := k.Render(ctx, accountID, spec)
+		return png, nil, err
+	}
+	pg, err := k.Page(ctx, accountID, spec)
+	if err != nil {
+		return nil, nil, err
+	}
+	png, raw, err := prober.RenderProbe(ctx, pg, fitProbe)
+	if err != nil {
+		return nil, nil, fmt.Errorf("render brand-kit %s: %w", spec.Asset.ID, err)
+	}
+	var warnings []brandgen.Warning
+	if err := json.Unmarshal(raw, &warnings); err != nil {
+		return nil, nil, fmt.Errorf("render brand-kit %s: read the fit report: %w", spec.Asset.ID, err)
+	}
+	return png, warnings, nil
 }
 
 // Render makes the asset's PNG, exactly Asset.W x Asset.H.

@@ -5,10 +5,13 @@
 //   2. drops pills from the end while a .pills list wraps past its data-rows (default 1) rows;
 //   3. while a [data-box] container still overflows, shrinks its fit elements to 80% of their size
 //      (tagline first), then drops pills from the end, then shrinks the text to its minimum;
-// and sets <html data-ready="1">, which the renderer waits for.
+// and sets <html data-ready="1">, which the renderer waits for. Pills it dropped are reported as
+// window.__brandgenFit = {warnings: [{code: "content_dropped", path: "pills[i]", message}]}.
 (function () {
   "use strict";
   var root = document.documentElement;
+  var report = { warnings: [] };
+  window.__brandgenFit = report;
   function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
   function size(el) { return px(getComputedStyle(el).fontSize); }
   function setSize(el, s) { el.style.fontSize = s + "px"; }
@@ -87,6 +90,14 @@
     document.querySelectorAll("[data-fit]").forEach(fit);
     document.querySelectorAll(".pills").forEach(trimPills);
     document.querySelectorAll("[data-box]").forEach(settle);
+    // Each asset draws one pills list, in request order.
+    var list = document.querySelector(".pills");
+    if (list) Array.prototype.forEach.call(list.children, function (li, i) {
+      if (li.style.display === "none" || list.style.display === "none") {
+        report.warnings.push({ code: "content_dropped", path: "pills[" + i + "]",
+          message: "left out: the pill does not fit the asset" });
+      }
+    });
   }
   function images() {
     return Promise.all(Array.prototype.map.call(document.images, function (img) {
