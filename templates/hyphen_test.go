@@ -39,7 +39,8 @@ const compoundLines = `(() => {
 
 // TestHyphenatedCompoundsStayWhole: a headline never breaks inside "Self-hosted". In a box as
 // narrow as its longest unbreakable piece (min-content) a plain paragraph breaks after the hyphen,
-// which proves the box provokes the break; the headline keeps the compound on one line. Then real
+// which proves the box provokes the break; the headline keeps the compound on one line (unless the
+// compound alone is wider than the box). Then real
 // cover and announcement pages in every size keep every compound of their headline whole.
 func TestHyphenatedCompoundsStayWhole(t *testing.T) {
 	p := testPool(t)
@@ -67,8 +68,13 @@ func TestHyphenatedCompoundsStayWhole(t *testing.T) {
 	t.Run("min-content box", func(t *testing.T) {
 		style := `style="font:700 80px Inter;width:min-content"`
 		got := run(t, func() (string, error) {
-			return fitPage(s, `<h1 id="head" class="headline" `+style+`>Ship Self-hosted</h1><p id="plain" `+style+`>Ship Self-hosted</p>`).HTML, nil
+			return fitPage(s, `<h1 id="head" class="headline" `+style+`>Ship Self-hosted</h1><p id="plain" `+style+`>Ship Self-hosted</p>`+
+				`<h1 id="narrow" class="headline" style="font:700 80px Inter;width:240px">Ship Self-hosted</h1>`).HTML, nil
 		})
+		// A compound wider than its box may break rather than stand out of it.
+		if fmt.Sprint(got["narrow"]) != "[Self-hosted:2]" {
+			t.Errorf("a compound wider than its box is kept whole: %v", got["narrow"])
+		}
 		if fmt.Sprint(got["plain"]) != "[Self-hosted:2]" {
 			t.Fatalf("the control paragraph does not break after the hyphen: %v", got["plain"])
 		}

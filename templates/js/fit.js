@@ -323,7 +323,8 @@
 
   // keepCompounds stops headlines breaking inside a hyphenated word ("Self- / hosted"): each
   // compound of headline and title text is wrapped in a no-wrap span (the text is unchanged, so
-  // any font's own hyphen is drawn). Compounds over 30 characters (URLs, slugs) may still break.
+  // any font's own hyphen is drawn). A compound over 30 characters (URLs, slugs) or wider than its
+  // box at the starting size may still break. Runs once fonts are ready, before fitting.
   function keepCompounds() {
     var re = /[^\s\-\u2010]+(?:[\-\u2010][^\s\-\u2010]+)+/g;
     document.querySelectorAll("h1,h2,h3,.headline,.display,.title,[data-role='h']").forEach(function (el) {
@@ -348,9 +349,12 @@
         frag.appendChild(document.createTextNode(text.slice(at)));
         n.parentNode.replaceChild(frag, n);
       });
+      var room = el.clientWidth - px(getComputedStyle(el).paddingLeft) - px(getComputedStyle(el).paddingRight);
+      el.querySelectorAll("span.nobr").forEach(function (span) {
+        if (room > 0 && span.getBoundingClientRect().width > room) span.replaceWith(document.createTextNode(span.textContent));
+      });
     });
   }
-  keepCompounds();
 
   // Touch layout so every font the page uses starts loading before we wait on them.
   void document.body.offsetHeight;
@@ -359,5 +363,5 @@
     .then(function () {
       return new Promise(function (resolve) { requestAnimationFrame(function () { resolve(); }); });
     })
-    .then(function () { try { run(); } finally { done(); } }, done);
+    .then(function () { try { keepCompounds(); run(); } finally { done(); } }, done);
 })();
