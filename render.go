@@ -129,7 +129,7 @@ func (l Look) WithDefaults() Look {
 // e.g. an optional part left out because the content did not fit above the readable text size.
 // Responses carry them as warnings: [{code, message, path}] (absent when there are none).
 type Warning struct {
-	Code    string `json:"code"`    // content_dropped, text_below_minimum
-	Message string `json:"message"` // for people
-	Path    string `json:"path"`    // the content field concerned, e.g. content.subtitle
+	Code    string `json:"code" jsonschema:"enum=content_dropped,enum=text_below_minimum" jsonschema_description:"content_dropped: an optional part was left out; text_below_minimum: the text could not fit above the readable minimum size."`
+	Message string `json:"message" jsonschema_description:"For people."`
+	Path    string `json:"path" jsonschema_description:"The field concerned, as the request or answer names it: content.subtitle, content.slides[2].subtitle, pills[3]; content for the whole content."`
 }

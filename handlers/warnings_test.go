@@ -117,3 +117,61 @@ func TestBrandkitWarnings(t *testing.T) {
 		t.Errorf("two short pills: warnings %v", got)
 	}
 }
+
+// TestOpenAPIWarnings: the document shows warnings on every answer that carries them, as
+// Warning objects with the two codes.
+func TestOpenAPIWarnings(t *testing.T) {
+	eng, _ := docEngine(t)
+	var doc struct {
+		Paths      map[string]map[string]struct{ Responses map[string]json.RawMessage }
+		Components struct{ Schemas map[string]json.RawMessage }
+	}
+	if err := json.Unmarshal(fetchDoc(t, eng), &doc); err != nil {
+		t.Fatal(err)
+	}
+	type schema struct {
+		Ref        string `json:"$ref"`
+		Properties map[string]struct {
+			Items struct {
+				Ref string `json:"$ref"`
+			}
+		}
+	}
+	resolve := func(ref string) schema {
+		var s schema
+		if err := json.Unmarshal(doc.Components.Schemas[strings.TrimPrefix(ref, "#/components/schemas/")], &s); err != nil {
+			t.Fatalf("%s: %v", ref, err)
+		}
+		return s
+	}
+	for _, c := range []struct{ method, path, status, via string }{
+		{"post", "/api/v1/posts", "200", ""}, {"post", "/api/v1/chart", "200", ""}, {"post", "/api/v1/render", "200", ""},
+		{"post", "/api/v1/carousel", "200", ""}, {"post", "/api/v1/carousel/render", "200", ""},
+		{"post", "/api/v1/brandkit/render", "200", ""}, {"get", "/api/v1/jobs/{id}", "200", ""},
+		{"get", "/api/v1/jobs/batch/{batchId}", "200", "images"},
+	} {
+		var resp struct {
+			Content map[string]struct{ Schema schema }
+		}
+		if err := json.Unmarshal(doc.Paths[c.path][c.method].Responses[c.status], &resp); err != nil {
+			t.Fatalf("%s %s: %v", c.method, c.path, err)
+		}
+		s := resolve(resp.Content["application/json"].Schema.Ref)
+		if c.via != "" {
+			s = resolve(s.Properties[c.via].Items.Ref)
+		}
+		if ref := s.Properties["warnings"].Items.Ref; ref != "#/components/schemas/Warning" {
+			t.Errorf("%s %s: warnings items %q, want the Warning schema", c.method, c.path, ref)
+		}
+	}
+	var w struct {
+		Required   []string
+		Properties map[string]struct{ Enum []string }
+	}
+	if err := json.Unmarshal(doc.Components.Schemas["Warning"], &w); err != nil {
+		t.Fatal(err)
+	}
+	if fmt.Sprint(w.Properties["code"].Enum) != "[content_dropped text_below_minimum]" || len(w.Required) != 3 {
+		t.Errorf("Warning schema %s", doc.Components.Schemas["Warning"])
+	}
+}
