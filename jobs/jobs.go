@@ -4,8 +4,9 @@
 // The API side (Queue) enqueues tasks and reads their state; `brandgen worker` (Worker) runs them
 // in its own render pool. A job is an asynq task whose id is the job id: its state is the job's
 // (pending, scheduled and retry are queued; active is rendering; completed is done; archived is
-// failed), its payload records the owning account, and its result (the GIF or PNG, written with
-// the task's ResultWriter) is kept for Config.Retention after it completes, then the task and the
+// failed), its payload records the owning account, and its result (the GIF or PNG, behind a small
+// header carrying the render's fit warnings when it has any, see result.go; written with the
+// task's ResultWriter) is kept for Config.Retention after it completes, then the task and the
 // job are gone (404). A batch is a Redis hash under Config.Prefix naming the account, the items'
 // job ids and the skipped items, plus a hash of the items that settled (index -> done, or the
 // error), written by the worker and completed by polls from the task states, so an item whose
