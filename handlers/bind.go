@@ -53,7 +53,9 @@ func bind(c *gin.Context, dst any) error {
 	if err != nil {
 		return err
 	}
-	return brandgen.Invalid(decodeFields(fields, dst))
+	issues := decodeFields(fields, dst)
+	bodyDecoded(c)
+	return brandgen.Invalid(issues)
 }
 
 // decodeFields sets each json-tagged field of the struct dst points to from fields.

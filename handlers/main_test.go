@@ -94,7 +94,9 @@ type envOptions struct {
 	logoModel   logo.ImageModel // nil: offline logo marks
 	bodyTimeout time.Duration   // 0: the default
 	admission   interface{ Busy() error }
-	logger      *slog.Logger // nil: quiet
+	bodyMemory  int64         // 0: the default budget
+	bodyWait    time.Duration // 0: the default wait
+	logger      *slog.Logger  // nil: quiet
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -132,7 +134,7 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
 		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
 		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: cmp.Or(o.logger, quiet),
-		Diagrams: dg, BodyTimeout: o.bodyTimeout, Admission: o.admission,
+		Diagrams: dg, BodyTimeout: o.bodyTimeout, Admission: o.admission, BodyMemory: o.bodyMemory, BodyWait: o.bodyWait,
 		Kit: studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
 	})
 	srv := httptest.NewServer(h)

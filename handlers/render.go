@@ -42,9 +42,9 @@ func pngURI(png []byte) string {
 // chartFields are the top-level fields of POST /chart that make up the chart's content.
 var chartFields = []string{"chartType", "title", "subtitle", "unit", "series", "slices", "tiles", "palette"}
 
-// chartContent is the chart's content object, made of the body's chart fields (parseBody checked
+// chartObject is the chart's content object, made of the body's chart fields (parseBody checked
 // them to be valid JSON) in one buffer of its final size.
-func chartContent(fields map[string]json.RawMessage) json.RawMessage {
+func chartObject(fields map[string]json.RawMessage) json.RawMessage {
 	n := 2
 	for _, k := range chartFields {
 		if v, ok := fields[k]; ok {
@@ -75,12 +75,13 @@ func (s *server) chart(c *gin.Context) {
 	var req ChartRequest
 	issues := decodeFields(fields, &req.lookRequest)
 	issues = append(issues, req.issues()...)
-	typed, contentIssues := s.Catalog.Decode("chart", chartContent(fields), "")
+	typed, contentIssues := s.Catalog.Decode("chart", chartObject(fields), "")
 	issues = append(issues, contentIssues...)
 	if err := brandgen.Invalid(sortIssues(issues)); err != nil {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.respondImage(c, studio.Job{Pattern: "chart", Content: typed, Look: req.look(), Brand: req.Brand, Unbranded: req.Unbranded})
 }
 
@@ -122,6 +123,7 @@ func (s *server) render(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.respondImage(c, studio.Job{Pattern: format, Content: typed, Look: req.look(), Layout: req.Layout,
 		Brand: req.Brand, Unbranded: req.Unbranded})
 }
