@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -34,7 +33,7 @@ import (
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/ratelimit"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 	"github.com/redis/go-redis/v9"
@@ -49,24 +48,16 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	if pages, err = templates.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "templates:", err)
-		os.Exit(1)
-	}
-	if catalog, err = patterns.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "patterns:", err)
-		os.Exit(1)
-	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet,
-		StageScripts: mermaid.Scripts})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{StageScripts: mermaid.Scripts}, func(p *renderer.Pool) (err error) {
+		pool = p
+		if pages, err = templates.New(); err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		if catalog, err = patterns.New(); err != nil {
+			return fmt.Errorf("patterns: %w", err)
+		}
+		return nil
+	})
 }
 
 // env is one running server over one backend.
