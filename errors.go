@@ -25,6 +25,7 @@ const (
 	CodeBatchUnavailable    Code = "batch_unavailable"
 	CodeQueueUnavailable    Code = "queue_unavailable" // 503: Redis, which holds the async jobs, does not answer
 	CodeRenderBusy          Code = "render_busy"
+	CodeServerBusy          Code = "server_busy" // 503: the request bodies in flight fill the server's memory budget
 	CodeDatabaseUnavailable Code = "database_unavailable"
 	CodeSVGUnsupported      Code = "svg_unsupported"
 	CodeUnknownAsset        Code = "unknown_asset"
@@ -46,7 +47,7 @@ type Error struct {
 	Code       Code
 	Message    string
 	Issues     []Issue       // validation_error only
-	RetryAfter time.Duration // rate_limited, quota_exceeded, render_busy
+	RetryAfter time.Duration // rate_limited, quota_exceeded, render_busy, server_busy
 	Err        error         // cause, for logs; never shown to the caller
 }
 

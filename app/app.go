@@ -223,6 +223,7 @@ func (a *App) Handler() http.Handler {
 		Animator: a.Animator, Jobs: a.Jobs, Admin: a.Admin, AdminPassword: a.Config.AdminPassword,
 		Kit: a.Kit, Logos: a.Logos, MCP: a.mcpHTTP,
 		AuthLimiter: a.AuthLimiter, TrustedProxies: a.Config.TrustedProxies, Admission: a.Pool,
+		BodyMemory: int64(a.Config.BodyMemoryMB) << 20,
 	})
 }
 

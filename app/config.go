@@ -39,6 +39,9 @@ type Config struct {
 	// MaxConnsPerClient caps the TCP connections one client address holds open on serve's listener
 	// (BRANDGEN_MAX_CONNS_PER_CLIENT; 0: no cap). Trusted proxies are not capped.
 	MaxConnsPerClient int
+	// BodyMemoryMB is the budget of request body megabytes in flight across the server
+	// (BRANDGEN_BODY_MEMORY); a body that does not fit waits briefly, then gets 503 server_busy.
+	BodyMemoryMB int
 	// TrustedProxies are the proxies whose X-Forwarded-For names the client (BRANDGEN_TRUSTED_PROXIES,
 	// comma-separated addresses or CIDRs; empty: the TCP peer is the client).
 	TrustedProxies []string
@@ -85,6 +88,7 @@ func LoadConfig() (Config, error) {
 		{"BRANDGEN_RATE_LIMIT", &c.RateLimit, 60, 1},
 		{"BRANDGEN_AUTH_FAIL_LIMIT", &c.AuthFailLimit, 20, 1},
 		{"BRANDGEN_MAX_CONNS_PER_CLIENT", &c.MaxConnsPerClient, DefaultMaxConnsPerClient, 0},
+		{"BRANDGEN_BODY_MEMORY", &c.BodyMemoryMB, 256, 16},
 	}
 	for _, v := range ints {
 		n, err := envInt(v.name, v.def)

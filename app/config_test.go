@@ -35,3 +35,28 @@ func TestLoadConfigMaxConnsPerClient(t *testing.T) {
 		})
 	}
 }
+
+func TestLoadConfigBodyMemory(t *testing.T) {
+	tests := []struct {
+		env     string
+		want    int
+		wantErr bool
+	}{
+		{"", 256, false},
+		{"64", 64, false},
+		{"8", 0, true}, // below one 10 MB body and headroom
+		{"lots", 0, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.env, func(t *testing.T) {
+			t.Setenv("BRANDGEN_BODY_MEMORY", tt.env)
+			c, err := LoadConfig()
+			if named := err != nil && strings.Contains(err.Error(), "BRANDGEN_BODY_MEMORY"); named != tt.wantErr {
+				t.Fatalf("error %v names BRANDGEN_BODY_MEMORY: %v, want %v", err, named, tt.wantErr)
+			}
+			if !tt.wantErr && c.BodyMemoryMB != tt.want {
+				t.Errorf("BodyMemoryMB = %d, want %d", c.BodyMemoryMB, tt.want)
+			}
+		})
+	}
+}

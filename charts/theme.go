@@ -3,8 +3,9 @@ package charts
 import (
 	"fmt"
 	"math"
-	"strconv"
 	"strings"
+
+	"github.com/brandgen/brandgen"
 )
 
 // Styles Theme.Style knows; anything else draws like glass.
@@ -148,25 +149,17 @@ func ApplyPalette(t Theme, p *PaletteColors) Theme {
 // rgb is an sRGB colour.
 type rgb struct{ r, g, b float64 }
 
+// parseHex reads a CSS hex colour, "#RGB", "#RGBA", "#RRGGBB" or "#RRGGBBAA" (brandgen.ParseHexAlpha;
+// the # is required here, as in CSS); alpha is dropped.
 func parseHex(s string) (rgb, bool) {
-	s = strings.TrimSpace(s)
-	if !strings.HasPrefix(s, "#") {
+	if !strings.HasPrefix(strings.TrimSpace(s), "#") {
 		return rgb{}, false
 	}
-	h := s[1:]
-	switch len(h) {
-	case 3, 4:
-		h = string([]byte{h[0], h[0], h[1], h[1], h[2], h[2]})
-	case 6, 8:
-		h = h[:6]
-	default:
+	r, g, b, _, ok := brandgen.ParseHexAlpha(s)
+	if !ok {
 		return rgb{}, false
 	}
-	n, err := strconv.ParseUint(h, 16, 32)
-	if err != nil {
-		return rgb{}, false
-	}
-	return rgb{float64(n >> 16 & 0xff), float64(n >> 8 & 0xff), float64(n & 0xff)}, true
+	return rgb{float64(r), float64(g), float64(b)}, true
 }
 
 // mustHex parses s, falling back to mid grey.

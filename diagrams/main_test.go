@@ -1,16 +1,14 @@
 package diagrams
 
 import (
-	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"testing"
 
 	"github.com/brandgen/brandgen/branding"
 	"github.com/brandgen/brandgen/diagrams/mermaid"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -23,20 +21,11 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	if pages, err = templates.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "templates:", err)
-		os.Exit(1)
-	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet,
-		StageScripts: mermaid.Scripts})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{StageScripts: mermaid.Scripts}, func(p *renderer.Pool) (err error) {
+		pool = p
+		pages, err = templates.New()
+		return err
+	})
 }
 
 // newService is a service over store with the offline planner (or planner).

@@ -73,6 +73,7 @@ func (s *server) animate(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	ctx := c.Request.Context()
 	if r.DiagramID != "" {
 		if _, err := s.Animator.Page(ctx, r); err != nil {

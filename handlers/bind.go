@@ -25,18 +25,22 @@ func readFields(c *gin.Context) (map[string]json.RawMessage, error) {
 	return parseBody(buf.Bytes())
 }
 
-// parseBody parses a read body as raw fields (readFields without the reading).
+// parseBody parses a read body as raw fields (readFields without the reading). Each field's value
+// is a slice of raw, not a copy: a 10 MB body whose bulk is a field the route ignores (an earlier
+// answer's image) costs its buffer and nothing more. The one pass of scanJSON both splits the
+// top-level object and checks every string and key.
 func parseBody(raw []byte) (map[string]json.RawMessage, error) {
-	if len(bytes.TrimSpace(raw)) == 0 {
+	raw = bytes.TrimSpace(raw)
+	if len(raw) == 0 {
 		raw = []byte("{}")
 	}
-	var fields map[string]json.RawMessage
-	if err := json.Unmarshal(raw, &fields); err != nil || fields == nil {
+	if raw[0] != '{' || !json.Valid(raw) {
 		return nil, brandgen.Invalid([]brandgen.Issue{{Field: "body", Message: "must be a JSON object"}})
 	}
 	// Duplicate keys, invalid UTF-8 and control characters anywhere in the body, before any field
 	// is decoded (Go's decoder would hide all three).
-	if err := brandgen.Invalid(scanJSON(raw)); err != nil {
+	fields, issues := scanJSON(raw)
+	if err := brandgen.Invalid(issues); err != nil {
 		return nil, err
 	}
 	return fields, nil
@@ -49,7 +53,9 @@ func bind(c *gin.Context, dst any) error {
 	if err != nil {
 		return err
 	}
-	return brandgen.Invalid(decodeFields(fields, dst))
+	issues := decodeFields(fields, dst)
+	bodyDecoded(c)
+	return brandgen.Invalid(issues)
 }
 
 // decodeFields sets each json-tagged field of the struct dst points to from fields.

@@ -64,6 +64,7 @@ func (s *server) createCarousel(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.withGeneration(c, func(ctx context.Context, res *meter.Reservation) error {
 		plan, err := generate.CarouselPlannerOf(s.Planner).PlanCarousel(ctx, generate.CarouselRequest{Prompt: *req.Prompt})
 		if err != nil {
@@ -107,6 +108,7 @@ func (s *server) renderCarousel(c *gin.Context) {
 		typed, deckIssues := carousel.Decode(s.Catalog, raw, field, slides.MinSlides, slides.MaxSlides)
 		issues = append(issues, deckIssues...)
 		if len(issues) == 0 {
+			bodyDecoded(c)
 			body, err := s.makeCarousel(c, typed, req.lookRequest)
 			if err != nil {
 				fail(c, err)

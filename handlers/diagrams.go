@@ -39,6 +39,7 @@ func (s *server) createDiagram(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.metered(c, func(ctx context.Context) (diagrams.Result, error) {
 		return s.Diagrams.Create(ctx, account(c), req)
 	})
@@ -55,6 +56,7 @@ func (s *server) refineDiagram(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	id := c.Param("id")
 	if req.Prompt == nil { // a restyle: free
 		res, err := s.Diagrams.Refine(c.Request.Context(), account(c), id, req)

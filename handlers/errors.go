@@ -66,6 +66,7 @@ var statusOf = map[brandgen.Code]int{
 	brandgen.CodeBatchUnavailable:    http.StatusServiceUnavailable,
 	brandgen.CodeQueueUnavailable:    http.StatusServiceUnavailable,
 	brandgen.CodeRenderBusy:          http.StatusServiceUnavailable,
+	brandgen.CodeServerBusy:          http.StatusServiceUnavailable,
 	brandgen.CodeDatabaseUnavailable: http.StatusServiceUnavailable,
 	brandgen.CodeInternal:            http.StatusInternalServerError,
 }

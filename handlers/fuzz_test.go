@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"bytes"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -99,7 +100,7 @@ func FuzzScanJSON(f *testing.F) {
 		if !json.Valid(body) {
 			return
 		}
-		issues := scanJSON(body)
+		fields, issues := scanJSON(body)
 		for _, is := range issues {
 			if is.Field == "" || is.Message == "" {
 				t.Fatalf("issue without field or message: %+v", is)
@@ -111,6 +112,18 @@ func FuzzScanJSON(f *testing.F) {
 		var v any
 		if err := json.Unmarshal(body, &v); err != nil {
 			t.Fatalf("valid JSON does not decode: %v", err)
+		}
+		if _, isObject := v.(map[string]any); isObject { // the members are encoding/json's, as slices of body
+			var want map[string]json.RawMessage
+			_ = json.Unmarshal(body, &want)
+			if len(fields) != len(want) {
+				t.Fatalf("scanJSON found %d members, encoding/json %d: %q", len(fields), len(want), body)
+			}
+			for k, w := range want {
+				if !bytes.Equal(fields[k], w) {
+					t.Fatalf("member %q = %q, encoding/json %q", k, fields[k], w)
+				}
+			}
 		}
 		spelled := strings.Contains(string(body), "\uFFFD") || strings.Contains(strings.ToLower(string(body)), `\ufffd`)
 		var walk func(any)

@@ -17,16 +17,19 @@ const maxScanIssues = 1000
 // return, and every object key given twice. Go's decoder would silently replace the first, drop
 // the second and let the last duplicate win, so each gets an issue of its own. Paths are written as
 // the validators write them: "series[0].label", "content.tiles[2].value"; "body" for the body.
-func scanJSON(raw []byte) []brandgen.Issue {
+// When raw is an object, scanJSON also returns its members, each value a slice of raw (the last
+// of a duplicated key wins, as with encoding/json).
+func scanJSON(raw []byte) (map[string]json.RawMessage, []brandgen.Issue) {
 	s := scanner{raw: raw}
 	s.value("")
-	return s.issues
+	return s.fields, s.issues
 }
 
 type scanner struct {
 	raw    []byte
 	i      int
 	issues []brandgen.Issue
+	fields map[string]json.RawMessage // the top-level object's members
 }
 
 func (s *scanner) add(path, msg string) {
@@ -58,6 +61,10 @@ func (s *scanner) value(path string) {
 	case '{':
 		s.i++
 		seen := map[string]bool{}
+		top := path == "" && s.fields == nil
+		if top {
+			s.fields = map[string]json.RawMessage{}
+		}
 		for {
 			s.ws()
 			if s.i >= len(s.raw) || s.raw[s.i] == '}' {
@@ -86,7 +93,12 @@ func (s *scanner) value(path string) {
 			if s.i < len(s.raw) && s.raw[s.i] == ':' {
 				s.i++
 			}
+			s.ws()
+			start = s.i
 			s.value(child)
+			if top {
+				s.fields[key] = json.RawMessage(s.raw[start:min(s.i, len(s.raw)):min(s.i, len(s.raw))])
+			}
 		}
 	case '[':
 		s.i++

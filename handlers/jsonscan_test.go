@@ -27,11 +27,47 @@ func TestScanJSON(t *testing.T) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			var got []string
-			for _, is := range scanJSON([]byte(tc.in)) {
+			_, issues := scanJSON([]byte(tc.in))
+			for _, is := range issues {
 				got = append(got, is.Field)
 			}
 			if !slices.Equal(got, tc.fields) {
 				t.Fatalf("fields = %q, want %q", got, tc.fields)
+			}
+		})
+	}
+}
+
+// scanJSON's members of a top-level object are the values' exact bytes, slices of the body.
+func TestScanJSONMembers(t *testing.T) {
+	cases := []struct {
+		name, in string
+		want     map[string]string // nil: not an object
+	}{
+		{"object", ` { "a" : 1 , "b":"x\"y", "c":{"d":[1,{"e":2}]},"f":null,"g":true,"h":-1.5e3 } `,
+			map[string]string{"a": "1", "b": `"x\"y"`, "c": `{"d":[1,{"e":2}]}`, "f": "null", "g": "true", "h": "-1.5e3"}},
+		{"empty", `{}`, map[string]string{}},
+		{"escaped key", `{"\u0061b":[]}`, map[string]string{"ab": "[]"}},
+		{"empty key with an object", `{"":{"a":1}}`, map[string]string{"": `{"a":1}`}},
+		{"last duplicate wins", `{"a":1,"a":2}`, map[string]string{"a": "2"}},
+		{"array", `[{"a":1}]`, nil},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := scanJSON([]byte(tc.in))
+			if tc.want == nil {
+				if got != nil {
+					t.Fatalf("members = %q, want none", got)
+				}
+				return
+			}
+			if len(got) != len(tc.want) {
+				t.Fatalf("members = %q, want %q", got, tc.want)
+			}
+			for k, w := range tc.want {
+				if string(got[k]) != w {
+					t.Errorf("member %q = %q, want %q", k, got[k], w)
+				}
 			}
 		})
 	}

@@ -13,7 +13,6 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -34,7 +33,7 @@ import (
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/ratelimit"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 	"github.com/redis/go-redis/v9"
@@ -49,24 +48,16 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	var err error
-	if pages, err = templates.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "templates:", err)
-		os.Exit(1)
-	}
-	if catalog, err = patterns.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "patterns:", err)
-		os.Exit(1)
-	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet,
-		StageScripts: mermaid.Scripts})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{StageScripts: mermaid.Scripts}, func(p *renderer.Pool) (err error) {
+		pool = p
+		if pages, err = templates.New(); err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		if catalog, err = patterns.New(); err != nil {
+			return fmt.Errorf("patterns: %w", err)
+		}
+		return nil
+	})
 }
 
 // env is one running server over one backend.
@@ -94,7 +85,9 @@ type envOptions struct {
 	logoModel   logo.ImageModel // nil: offline logo marks
 	bodyTimeout time.Duration   // 0: the default
 	admission   interface{ Busy() error }
-	logger      *slog.Logger // nil: quiet
+	bodyMemory  int64         // 0: the default budget
+	bodyWait    time.Duration // 0: the default wait
+	logger      *slog.Logger  // nil: quiet
 }
 
 func newEnv(t *testing.T, o envOptions) *env {
@@ -132,7 +125,7 @@ func newEnvWith(t *testing.T, o envOptions) *httptest.Server {
 		Store: o.store, Limiter: o.limiter, RatePolicy: ratelimit.Policy(o.rateLimit, time.Minute),
 		Meter: meter.New(o.store, o.volumes), Catalog: o.catalog, Planner: o.planner, Brands: brands,
 		Studio: st, Metrics: metrics.New(), Ready: o.ready, Logger: cmp.Or(o.logger, quiet),
-		Diagrams: dg, BodyTimeout: o.bodyTimeout, Admission: o.admission,
+		Diagrams: dg, BodyTimeout: o.bodyTimeout, Admission: o.admission, BodyMemory: o.bodyMemory, BodyWait: o.bodyWait,
 		Kit: studio.NewKit(st, kitPages), Logos: logo.NewMaker(o.logoModel, st, st),
 	})
 	srv := httptest.NewServer(h)

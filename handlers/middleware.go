@@ -57,10 +57,14 @@ func (s *server) accessLog(c *gin.Context) {
 	if a, ok := c.Get(ctxAccount); ok {
 		attrs = append(attrs, "account", a.(brandgen.Account).Name)
 	}
-	if status == http.StatusServiceUnavailable && len(c.Errors) > 0 && errors.Is(c.Errors.Last().Err, brandgen.ErrRenderBusy) {
+	if status == http.StatusServiceUnavailable && len(c.Errors) > 0 && isShed(c.Errors.Last().Err) {
 		// load shedding: expected under overload, logged at a sampled rate
 		if n, ok := s.shedLog.allow(time.Now()); ok {
-			s.log.Warn("request shed: render busy", append(attrs, "shed_since_last_line", n)...)
+			why := "render busy"
+			if errors.Is(c.Errors.Last().Err, errBodyBudget) {
+				why = "body memory budget spent"
+			}
+			s.log.Warn("request shed: "+why, append(attrs, "shed_since_last_line", n)...)
 		}
 		return
 	}
@@ -71,6 +75,11 @@ func (s *server) accessLog(c *gin.Context) {
 		return
 	}
 	s.log.Info("request", attrs...)
+}
+
+// isShed reports the errors of load shedding: the render pool or the body budget is full.
+func isShed(err error) bool {
+	return errors.Is(err, brandgen.ErrRenderBusy) || errors.Is(err, errBodyBudget)
 }
 
 // recoverPanic turns a panic into a 500 envelope; the stack goes to the log with the request id,

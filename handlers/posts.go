@@ -55,6 +55,7 @@ func (s *server) createPost(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	acct := account(c)
 	s.withGeneration(c, func(ctx context.Context, res *meter.Reservation) error {
 		plan, err := s.Planner.Plan(ctx, generate.Request{Prompt: *req.Prompt, Format: req.Format, Layout: req.Layout})

@@ -42,6 +42,28 @@ func pngURI(png []byte) string {
 // chartFields are the top-level fields of POST /chart that make up the chart's content.
 var chartFields = []string{"chartType", "title", "subtitle", "unit", "series", "slices", "tiles", "palette"}
 
+// chartObject is the chart's content object, made of the body's chart fields (parseBody checked
+// them to be valid JSON) in one buffer of its final size.
+func chartObject(fields map[string]json.RawMessage) json.RawMessage {
+	n := 2
+	for _, k := range chartFields {
+		if v, ok := fields[k]; ok {
+			n += len(k) + len(v) + 4
+		}
+	}
+	out := make([]byte, 0, n)
+	out = append(out, '{')
+	for _, k := range chartFields {
+		if v, ok := fields[k]; ok {
+			if len(out) > 1 {
+				out = append(out, ',')
+			}
+			out = append(append(append(append(out, '"'), k...), '"', ':'), v...)
+		}
+	}
+	return append(out, '}')
+}
+
 // chart draws a chart or KPI card from data; its content, sent back to /render with format chart,
 // reproduces the image.
 func (s *server) chart(c *gin.Context) {
@@ -53,19 +75,13 @@ func (s *server) chart(c *gin.Context) {
 	var req ChartRequest
 	issues := decodeFields(fields, &req.lookRequest)
 	issues = append(issues, req.issues()...)
-	content := map[string]json.RawMessage{}
-	for _, k := range chartFields {
-		if v, ok := fields[k]; ok {
-			content[k] = v
-		}
-	}
-	raw, _ := json.Marshal(content)
-	typed, contentIssues := s.Catalog.Decode("chart", raw, "")
+	typed, contentIssues := s.Catalog.Decode("chart", chartObject(fields), "")
 	issues = append(issues, contentIssues...)
 	if err := brandgen.Invalid(sortIssues(issues)); err != nil {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.respondImage(c, studio.Job{Pattern: "chart", Content: typed, Look: req.look(), Brand: req.Brand, Unbranded: req.Unbranded})
 }
 
@@ -107,6 +123,7 @@ func (s *server) render(c *gin.Context) {
 		fail(c, err)
 		return
 	}
+	bodyDecoded(c)
 	s.respondImage(c, studio.Job{Pattern: format, Content: typed, Look: req.look(), Layout: req.Layout,
 		Brand: req.Brand, Unbranded: req.Unbranded})
 }

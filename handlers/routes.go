@@ -267,6 +267,9 @@ func (s *server) register(r *gin.Engine, routes []route) {
 		if sheds(rt) {
 			chain = append(chain, s.shed)
 		}
+		if rt.edge == edgeAPI || rt.edge == edgeKey {
+			chain = append(chain, s.admitBody(rt.edge == edgeKey))
+		}
 		chain = append(chain, rt.handle)
 		if rt.Method == "*" {
 			r.Any(ginPath(rt.Path), chain...)
@@ -297,7 +300,7 @@ func operations(routes []route) []openapi.Operation {
 				codes = append(codes, brandgen.CodeRateLimited)
 			}
 			if op.Request != nil {
-				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge, brandgen.CodeRequestTimeout)
+				codes = append(codes, brandgen.CodeValidation, brandgen.CodePayloadTooLarge, brandgen.CodeRequestTimeout, brandgen.CodeServerBusy)
 			}
 		default:
 			op.Public = true

@@ -72,6 +72,11 @@ type Deps struct {
 	Admission interface{ Busy() error }
 	// BodyTimeout is how long a request body may take to arrive after its headers (default 30 s).
 	BodyTimeout time.Duration
+	// BodyMemory is the budget of request body bytes in flight across the server (admit.go); a
+	// body that does not fit waits up to BodyWait, then gets 503 server_busy. 0: 256 MB.
+	BodyMemory int64
+	// BodyWait is how long a body may wait for the budget (0: 1 s; negative: no wait).
+	BodyWait time.Duration
 }
 
 type server struct {
@@ -87,6 +92,8 @@ type server struct {
 	bodyTimeout time.Duration
 	// shedLog samples the log lines of shed requests.
 	shedLog sampler
+	// bodies is the budget of request body bytes in flight (admit.go).
+	bodies *bodyBudget
 }
 
 // New returns the service's HTTP handler.
@@ -98,7 +105,7 @@ func newEngine(d Deps) *gin.Engine {
 		d.Logger = slog.Default()
 	}
 	s := &server{Deps: d, store: d.Store, limiter: d.Limiter, ratePolicy: d.RatePolicy, metrics: d.Metrics, log: d.Logger,
-		bodyTimeout: d.BodyTimeout}
+		bodyTimeout: d.BodyTimeout, bodies: newBodyBudget(d.BodyMemory, d.BodyWait)}
 	if s.bodyTimeout <= 0 {
 		s.bodyTimeout = bodyTimeout
 	}

@@ -1,14 +1,10 @@
 package mermaid
 
 import (
-	"fmt"
-	"io"
-	"log/slog"
-	"os"
 	"testing"
 
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/templates"
 )
 
@@ -16,16 +12,10 @@ import (
 var pool *renderer.Pool
 
 func TestMain(m *testing.M) {
-	var err error
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS,
-		StageScripts: Scripts, Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{StageScripts: Scripts}, func(p *renderer.Pool) error {
+		pool = p
+		return nil
+	})
 }
 
 func rpage(p templates.Page) renderer.Page {
