@@ -75,9 +75,9 @@ type Config struct {
 	// first render in it finds them decoded [nil: every font and .css file of Assets up to
 	// 4 MiB]. An empty non-nil slice preloads nothing.
 	Preload []string
-	// PNGLevel is the deflate level (1..9) of the PNG re-encode [8]; -1 returns Chromium's
-	// fast PNG as is (bigger, saves ~85 ms of CPU per 1080x1350 render); PNGChromium captures
-	// with Chromium's own default encoder (slow; for comparisons).
+	// PNGLevel is the deflate level (1..9, compress/flate) of the PNG re-encode [6]; -1
+	// returns Chromium's fast PNG as is (bigger, saves 60-90 ms of CPU per 1080x1350 render);
+	// PNGChromium captures with Chromium's own default encoder (slow; for comparisons).
 	PNGLevel int
 	// NoRetry makes a render hit by a browser or tab crash fail at once with render_busy,
 	// instead of being retried once on a fresh browser.

@@ -74,6 +74,7 @@ type options struct {
 	timeout    time.Duration
 	seqLimit   time.Duration
 	verbose    bool
+	dump       string
 }
 
 func main() {
@@ -99,6 +100,7 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 5*time.Minute, "abort the whole run after this long")
 	flag.DurationVar(&o.seqLimit, "seq-limit", 50*time.Second, "cut the chart's sequential phase short after this long (posts: 2/3 of it), keeping at least 10 rounds")
 	flag.BoolVar(&o.verbose, "v", false, "log the server and pools at info level")
+	flag.StringVar(&o.dump, "dump", "", "write the chart's PNGs (fast capture, Chromium default, server) into this folder and stop")
 	flag.Parse()
 	if _, ok := chartBodies[o.chart]; !ok || o.n < 1 || o.c < 1 || o.d <= 0 || o.warm < 1 {
 		fmt.Fprintln(os.Stderr, "load: -chart must be bar, line, donut or kpi; -n, -c, -warm and -d must be positive")
@@ -216,6 +218,10 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	same, err := samePage(ctx, srv, body, page)
 	if err != nil {
 		return err
+	}
+
+	if o.dump != "" {
+		return dump(ctx, o.dump, page, chartPNG, raw, chrome)
 	}
 
 	rawChart := &route{name: "raw pool, fast capture as is (PNGLevel -1)", render: func(ctx context.Context) ([]byte, error) { return raw.Render(ctx, page) }}
@@ -535,4 +541,25 @@ func chromeBinary(flagPath string) string {
 		}
 	}
 	return "chromium-headless-shell"
+}
+
+// dump writes the chart page's fast capture, Chromium default capture and the server's PNG.
+func dump(ctx context.Context, dir string, page renderer.Page, server []byte, raw, chrome *renderer.Pool) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return err
+	}
+	fast, err := raw.Render(ctx, page)
+	if err != nil {
+		return err
+	}
+	def, err := chrome.Render(ctx, page)
+	if err != nil {
+		return err
+	}
+	for name, b := range map[string][]byte{"fast.png": fast, "chromium.png": def, "server.png": server} {
+		if err := os.WriteFile(dir+"/"+name, b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }
