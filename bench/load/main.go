@@ -20,13 +20,15 @@
 // after -seq-limit on a loaded machine, keeping at least 10, the table shows n), then with -c
 // concurrent clients for -d seconds in two alternating rounds (renders/s, raw pool and POST
 // /chart). The whole run takes about 1.5 minutes on an idle 2-core machine. It prints a table,
-// the ratios against the targets (chart p50 <= 1.25x raw, chart throughput >= 85% of raw, chart
+// the ratios against the targets (chart p50 <= 1.25x raw, chart throughput >= 90% of raw, chart
 // PNG no bigger than Chromium's default encode) and the peak memory (VmRSS summed over this
 // process and every Chromium process below it, sampled every 200 ms). POST /api/v1/posts with
 // -prompt (offline planner) is measured the same way against the raw render of its own page,
 // or skipped with a note while the planned format has no page template (the server answers 500).
+// -dump DIR writes the chart's PNGs (Chromium's fast capture, its default encode, the server's)
+// and stops: the inputs of offline codec experiments.
 //
-//	go run ./bench/load [-n 40] [-c 4] [-d 10s] [-chart bar|line|donut|kpi]
+//	go run ./bench/load [-n 40] [-c 4] [-d 10s] [-chart bar|line|donut|kpi] [-dump DIR]
 package main
 
 import (
@@ -61,7 +63,7 @@ import (
 // Targets of the issue.
 const (
 	targetP50Ratio   = 1.25 // chart p50 over raw p50, at most
-	targetThroughput = 0.85 // chart renders/s over raw renders/s, at least
+	targetThroughput = 0.90 // chart renders/s over raw renders/s, at least
 )
 
 type options struct {
