@@ -21,7 +21,10 @@
 // concurrent clients for -d seconds in two alternating rounds (renders/s, raw pool and POST
 // /chart). The whole run takes about 1.5 minutes on an idle 2-core machine. It prints a table,
 // the ratios against the targets (chart p50 <= 1.25x raw, chart throughput >= 90% of raw, chart
-// PNG no bigger than Chromium's default encode) and the peak memory (VmRSS summed over this
+// PNG no bigger than Chromium's default encode), the CPU per render of the raw pool and of POST
+// /chart in the throughput runs (this process, for the re-encode and HTTP, plus each path's own
+// browsers: their ratio is what the throughput ratio tends to on a CPU-bound machine, and it
+// holds when other work shares the machine) and the peak memory (VmRSS summed over this
 // process and every Chromium process below it, sampled every 200 ms). POST /api/v1/posts with
 // -prompt (offline planner) is measured the same way against the raw render of its own page,
 // or skipped with a note while the planned format has no page template (the server answers 500).
@@ -146,6 +149,9 @@ type route struct {
 	rate    float64                         // renders/s under -c clients (0: not measured)
 	loadP50 time.Duration                   // p50 under -c clients
 	errs    int                             // failed renders in the throughput run
+	group   string                          // the memory group of its browsers (CPU per render)
+	cpuGo   time.Duration                   // this process's CPU per render under -c clients
+	cpuCr   time.Duration                   // its browsers' CPU per render under -c clients
 }
 
 func run(ctx context.Context, o options, out io.Writer) error {
@@ -226,11 +232,11 @@ func run(ctx context.Context, o options, out io.Writer) error {
 		return dump(ctx, o.dump, page, chartPNG, raw, chrome)
 	}
 
-	rawChart := &route{name: "raw pool, fast capture as is (PNGLevel -1)", render: func(ctx context.Context) ([]byte, error) { return raw.Render(ctx, page) }}
+	rawChart := &route{name: "raw pool, fast capture as is (PNGLevel -1)", group: groupRaw, render: func(ctx context.Context) ([]byte, error) { return raw.Render(ctx, page) }}
 	defChart := &route{name: "Chromium default encode (1 warm tab)",
 		render: func(ctx context.Context) ([]byte, error) { return chrome.Render(ctx, page) }}
 	poolChart := &route{name: "server pool.Render, re-encoded (no HTTP)", render: func(ctx context.Context) ([]byte, error) { return srv.pool.Render(ctx, page) }}
-	httpChart := &route{name: "POST /api/v1/chart " + o.chart + " (HTTP, re-encoded)", render: func(ctx context.Context) ([]byte, error) { return srv.post(ctx, "/api/v1/chart", body) }}
+	httpChart := &route{name: "POST /api/v1/chart " + o.chart + " (HTTP, re-encoded)", group: groupServer, render: func(ctx context.Context) ([]byte, error) { return srv.post(ctx, "/api/v1/chart", body) }}
 	chartPaths := []*route{rawChart, defChart, poolChart, httpChart}
 
 	fmt.Fprintf(out, "brandgen load bench: %d CPUs, GOMAXPROCS %d, load average %s; chart %s %dx%d (%d B of HTML, %s)\n",
@@ -244,7 +250,7 @@ func run(ctx context.Context, o options, out io.Writer) error {
 	if err := sequential(ctx, o.n, o.seqLimit, chartPaths); err != nil {
 		return err
 	}
-	if err := throughput(ctx, o.c, o.d, []*route{rawChart, httpChart}); err != nil {
+	if err := throughput(ctx, mem, o.c, o.d, []*route{rawChart, httpChart}); err != nil {
 		return err
 	}
 
@@ -393,19 +399,21 @@ func sequential(ctx context.Context, n int, limit time.Duration, routes []*route
 // that alternate the routes (A B A B) so that a change in the machine's other load hits them
 // alike. renders/s counts the renders that started within a round over the time until the last
 // of them ended.
-func throughput(ctx context.Context, c int, d time.Duration, routes []*route) error {
+func throughput(ctx context.Context, mem *memSampler, c int, d time.Duration, routes []*route) error {
 	const rounds = 2
 	type acc struct {
-		lat     []time.Duration
-		elapsed time.Duration
-		errs    int
-		first   error
+		lat          []time.Duration
+		elapsed      time.Duration
+		errs         int
+		first        error
+		cpuGo, cpuCr time.Duration
 	}
 	accs := make([]acc, len(routes))
 	for range rounds {
 		for i, p := range routes {
 			a := &accs[i]
 			var mu sync.Mutex
+			go0, cr0 := mem.cpuOf(p.group)
 			start := time.Now()
 			deadline := start.Add(d / rounds)
 			var wg sync.WaitGroup
@@ -430,6 +438,9 @@ func throughput(ctx context.Context, c int, d time.Duration, routes []*route) er
 			}
 			wg.Wait()
 			a.elapsed += time.Since(start)
+			go1, cr1 := mem.cpuOf(p.group)
+			a.cpuGo += go1 - go0
+			a.cpuCr += cr1 - cr0
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -443,6 +454,7 @@ func throughput(ctx context.Context, c int, d time.Duration, routes []*route) er
 		p.rate = float64(len(a.lat)) / a.elapsed.Seconds()
 		p.loadP50 = pct(a.lat, .5)
 		p.errs = a.errs
+		p.cpuGo, p.cpuCr = a.cpuGo/time.Duration(len(a.lat)), a.cpuCr/time.Duration(len(a.lat))
 		if a.errs > 0 {
 			fmt.Fprintf(os.Stderr, "load: %d renders of %s failed under load; first: %v\n", a.errs, p.name, a.first)
 		}
@@ -487,6 +499,13 @@ func report(out io.Writer, o options, chart, post []*route, postNote string, mem
 	fmt.Fprintf(out, "chart p50 / raw p50            %5.2fx   target <= %.2fx   %s\n", r, targetP50Ratio, verdict(r <= targetP50Ratio))
 	t := http.rate / raw.rate
 	fmt.Fprintf(out, "chart renders/s / raw          %5.0f%%   target >= %.0f%%     %s\n", 100*t, 100*targetThroughput, verdict(t >= targetThroughput))
+	if raw.cpuGo+raw.cpuCr > 0 && http.cpuGo+http.cpuCr > 0 {
+		rc, hc := raw.cpuGo+raw.cpuCr, http.cpuGo+http.cpuCr
+		fmt.Fprintf(out, "CPU per render at c=%d        raw %s ms (Chromium %s + Go %s), chart %s ms (Chromium %s + Go %s)\n",
+			o.c, ms(rc), ms(raw.cpuCr), ms(raw.cpuGo), ms(hc), ms(http.cpuCr), ms(http.cpuGo))
+		fmt.Fprintf(out, "raw CPU / chart CPU per render %5.0f%%   (the throughput ratio on a CPU-bound machine; steadier than renders/s when it is shared)\n",
+			100*float64(rc)/float64(hc))
+	}
 	s := float64(http.size) / float64(def.size)
 	fmt.Fprintf(out, "chart PNG / Chromium default   %5.3fx  target <= 1.00x   %s   (%d B vs %d B; raw fast capture %d B)\n",
 		s, verdict(http.size <= def.size), http.size, def.size, raw.size)
