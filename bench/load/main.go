@@ -48,6 +48,7 @@ import (
 	"os/exec"
 	"os/signal"
 	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
@@ -80,6 +81,7 @@ type options struct {
 	seqLimit   time.Duration
 	verbose    bool
 	dump       string
+	cpuProfile string
 }
 
 func main() {
@@ -105,17 +107,31 @@ func main() {
 	flag.DurationVar(&o.timeout, "timeout", 5*time.Minute, "abort the whole run after this long")
 	flag.DurationVar(&o.seqLimit, "seq-limit", 50*time.Second, "cut the chart's sequential phase short after this long (posts: 2/3 of it), keeping at least 10 rounds")
 	flag.BoolVar(&o.verbose, "v", false, "log the server and pools at info level")
+	flag.StringVar(&o.cpuProfile, "cpuprofile", "", "write a CPU profile of this process (server, pools' Go side, client) to this file")
 	flag.StringVar(&o.dump, "dump", "", "write the chart's PNGs (fast capture, Chromium default, server) into this folder and stop")
 	flag.Parse()
 	if _, ok := chartBodies[o.chart]; !ok || o.n < 1 || o.c < 1 || o.d <= 0 || o.warm < 1 {
 		fmt.Fprintln(os.Stderr, "load: -chart must be bar, line, donut or kpi; -n, -c, -warm and -d must be positive")
 		os.Exit(2)
 	}
+	if o.cpuProfile != "" {
+		f, err := os.Create(o.cpuProfile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "load: -cpuprofile:", err)
+			os.Exit(2)
+		}
+		defer f.Close()
+		defer pprof.StopCPUProfile()
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	err := run(ctx, o, os.Stdout)
 	stop()
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "load:", err)
+		pprof.StopCPUProfile()
 		os.Exit(1)
 	}
 }
