@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"sync"
 
 	"github.com/klauspost/compress/flate"
 )
@@ -37,6 +38,12 @@ var errPNGFormat = errors.New("png: unsupported layout")
 // decodeRaw decodes an 8-bit RGB or RGBA non-interlaced PNG, the layouts Chromium writes. It
 // trusts the zlib checksum of its input (Chromium's own output) and does not verify it.
 func decodeRaw(data []byte) (*rawImage, error) {
+	return decodeRawInto(data, func(n int) []byte { return make([]byte, n) })
+}
+
+// decodeRawInto is decodeRaw with the pixel buffer taken from alloc (it need not be zeroed:
+// every byte is written).
+func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return nil, errors.New("png: bad signature")
 	}
@@ -81,20 +88,40 @@ func decodeRaw(data []byte) (*rawImage, error) {
 	}
 	zr := flate.NewReader(bytes.NewReader(z[2:]))
 	stride := m.stride()
-	m.pix = make([]byte, stride*m.h)
+	m.pix = alloc(stride * m.h)
 	in := make([]byte, stride+1)
 	prev := make([]byte, stride) // the row above the first is zero
 	for y := range m.h {
 		if _, err := io.ReadFull(zr, in); err != nil {
+			putScratch(m.pix)
 			return nil, fmt.Errorf("png: inflate: %w", err)
 		}
 		cur := m.pix[y*stride : (y+1)*stride]
 		if err := unfilterRow(in[0], in[1:], cur, prev, m.bpp); err != nil {
+			putScratch(m.pix)
 			return nil, err
 		}
 		prev = cur
 	}
 	return m, nil
+}
+
+// scratch holds the big buffers of re-encodes (pixels, palette indexes) for reuse: a
+// 1080x1350 render needs 4.4 MB of pixels, allocated and zeroed for nothing otherwise.
+var scratch sync.Pool // of *[]byte
+
+// getScratch returns a buffer of n bytes, not zeroed.
+func getScratch(n int) []byte {
+	if b, ok := scratch.Get().(*[]byte); ok && cap(*b) >= n {
+		return (*b)[:n]
+	}
+	return make([]byte, n)
+}
+
+// putScratch gives b back for reuse; nothing may use it after.
+func putScratch(b []byte) {
+	b = b[:0]
+	scratch.Put(&b)
 }
 
 // unfilterRow reverses filter ft of src into cur, given the row above.

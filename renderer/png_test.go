@@ -107,7 +107,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 4, adaptive: true, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {

@@ -46,6 +46,7 @@ func (m *rawImage) dropAlpha() {
 
 // palette returns the colours of the picture (packed RGBA, alpha 0xff for RGB) and one index
 // per pixel when there are at most 256 colours; ok is false otherwise. It stops at the 257th.
+// idx comes from getScratch: putScratch it when done.
 func (m *rawImage) palette() (colors []uint32, idx []byte, ok bool) {
 	const slots = 1024 // open addressing, a power of two, load <= 1/4
 	var keys [slots]uint32
@@ -54,7 +55,7 @@ func (m *rawImage) palette() (colors []uint32, idx []byte, ok bool) {
 		vals[i] = -1
 	}
 	n := m.w * m.h
-	idx = make([]byte, n)
+	idx = getScratch(n)
 	pix, bpp := m.pix, m.bpp
 	last, lastIdx := uint32(0), -1
 	for p := range n {
@@ -71,6 +72,7 @@ func (m *rawImage) palette() (colors []uint32, idx []byte, ok bool) {
 		for {
 			if vals[h] < 0 {
 				if len(colors) == 256 {
+					putScratch(idx)
 					return nil, nil, false
 				}
 				keys[h], vals[h] = c, int16(len(colors))
@@ -95,6 +97,7 @@ type pngOptions struct {
 	workers   int  // parallel deflate segments; 0 means min(GOMAXPROCS, 4)
 	adaptive  bool // per-row adaptive filter instead of None for truecolour
 	klauspost bool // deflate with klauspost/compress instead of compress/flate
+	fresh     bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
 }
 
 // defaultPNGLevel is the deflate level picked by measurement (see the package doc): level 6 of
@@ -119,6 +122,7 @@ func encodeRaw(m *rawImage, opt pngOptions) ([]byte, error) {
 	}
 	if !opt.noPalette {
 		if colors, idx, ok := m.palette(); ok {
+			defer putScratch(idx)
 			return encodePaletted(m.w, m.h, colors, idx, opt)
 		}
 	}
@@ -385,7 +389,11 @@ func sumAbs(b []byte) int {
 // reencodePNG turns a fast Chromium PNG into a smaller one. Input of a layout decodeRaw does not
 // handle, or that would not shrink, is returned unchanged.
 func reencodePNG(data []byte, opt pngOptions) ([]byte, error) {
-	m, err := decodeRaw(data)
+	alloc := getScratch
+	if opt.fresh {
+		alloc = func(n int) []byte { return make([]byte, n) }
+	}
+	m, err := decodeRawInto(data, alloc)
 	if errors.Is(err, errPNGFormat) {
 		return data, nil
 	}
@@ -393,6 +401,9 @@ func reencodePNG(data []byte, opt pngOptions) ([]byte, error) {
 		return nil, err
 	}
 	out, err := encodeRaw(m, opt)
+	if !opt.fresh {
+		putScratch(m.pix) // encodeRaw's output holds no reference to it
+	}
 	if err != nil {
 		return nil, err
 	}
