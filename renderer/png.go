@@ -50,6 +50,7 @@ func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 	p := data[len(pngSignature):]
 	var m *rawImage
 	var z []byte
+	var idats [][]byte // the IDAT bodies, joined once at the end (one allocation, or none for one)
 	for len(p) >= 12 {
 		n := int(binary.BigEndian.Uint32(p))
 		if n < 0 || n > len(p)-12 {
@@ -75,10 +76,15 @@ func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 				m.bpp = 4
 			}
 		case "IDAT":
-			z = append(z, body...)
+			idats = append(idats, body)
 		case "IEND":
 			p = nil
 		}
+	}
+	if len(idats) == 1 {
+		z = idats[0]
+	} else {
+		z = bytes.Join(idats, nil)
 	}
 	if m == nil || len(z) < 6 {
 		return nil, errors.New("png: missing IHDR or IDAT")

@@ -2,6 +2,7 @@ package renderer
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
@@ -257,5 +258,43 @@ background:linear-gradient(90deg,rgba(79,70,229,.85),rgba(236,72,153,.35));box-s
 				}
 			}
 		})
+	}
+}
+
+// TestDecodeRawSplitIDAT decodes a stream cut into several IDAT chunks, as encoders may write.
+func TestDecodeRawSplitIDAT(t *testing.T) {
+	img := testImages()["gradient"]
+	one := fastPNG(t, img, true)
+	m1, err := decodeRaw(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rebuild with the zlib stream in three IDAT chunks.
+	p := one[len(pngSignature):]
+	var ihdr, z []byte
+	for len(p) >= 12 {
+		n := int(binary.BigEndian.Uint32(p))
+		switch string(p[4:8]) {
+		case "IHDR":
+			ihdr = p[8 : 8+n]
+		case "IDAT":
+			z = append(z, p[8:8+n]...)
+		}
+		p = p[12+n:]
+	}
+	var out bytes.Buffer
+	out.Write(pngSignature)
+	writeChunk(&out, "IHDR", ihdr)
+	third := len(z) / 3
+	writeChunk(&out, "IDAT", z[:third])
+	writeChunk(&out, "IDAT", z[third:2*third])
+	writeChunk(&out, "IDAT", z[2*third:])
+	writeChunk(&out, "IEND", nil)
+	m3, err := decodeRaw(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(m1.pix, m3.pix) || m1.w != m3.w || m1.h != m3.h || m1.bpp != m3.bpp {
+		t.Fatal("split IDAT decodes differently")
 	}
 }
