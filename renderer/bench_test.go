@@ -80,7 +80,7 @@ func BenchmarkReencode(b *testing.B) {
 			}
 		})
 		for _, opt := range []pngOptions{
-			{level: 6}, {level: 6, fresh: true}, {level: 8, klauspost: true}, {level: 5}, {level: 7},
+			{level: 6}, {level: 6, fresh: true}, {level: 8, klauspost: true}, {level: 8, klauspost: true, fresh: true}, {level: 5}, {level: 7},
 			{level: 8, klauspost: true, workers: 1}, {level: 6, workers: 1},
 		} {
 			name := fmt.Sprintf("%s/L%d/workers=%d/klauspost=%v/fresh=%v", pg.name, opt.level, opt.workers, opt.klauspost, opt.fresh)

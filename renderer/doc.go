@@ -109,8 +109,10 @@
 // (BenchmarkReencode, which prints cpu-ms/op): glass 556,131 B (Chromium 602,487 B) for 80 ms
 // against klauspost 8's 570,791 B for 71 ms; flat 41,301 B (49,672 B) for 20 ms against
 // 42,225 B for 17 ms. The re-encode then reuses its pixel and palette-index buffers (a scratch
-// pool) and joins Chromium's IDAT chunks with one allocation: glass 76 ms and 5-6 MB allocated
-// per re-encode, against 83-86 ms and 9-13 MB (fresh=true in the benchmark, A/B in one run).
+// pool) and joins Chromium's IDAT chunks with one allocation: 5-6 MB allocated per glass
+// re-encode instead of 9-13 MB, and 1-6% less CPU (glass, compress/flate 6: 73-80 ms against
+// 72-86 ms; klauspost 8: 65-69 ms against 66-71 ms; medians of 3, two runs on the shared VM,
+// fresh=true in the benchmark is the A/B).
 //
 // Figures of the previous encoder (klauspost level 8), measured on the 2-core Xeon VM
 // (shared, so ±15%) with the benchmark's 1080x1350 cards (go test -bench . ./renderer; go run
