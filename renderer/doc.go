@@ -81,15 +81,42 @@
 //
 // Chromium's default PNG encoder (zlib level 6, adaptive filters) is slow: it is most of a
 // render's time on rich pages. The pool captures with optimizeForSpeed (filter Up, zlib level
-// 1: fast but big), then re-encodes in Go (png.go): it inflates Chromium's stream, writes an
-// 8-bit palette PNG when the picture has at most 256 colours (lossless), else RGB or RGBA with
-// unfiltered rows, deflated with klauspost/compress at Config.PNGLevel (8) in parallel
-// segments (GOMAXPROCS, at most 4). Unfiltered rows beat filtered ones on Chromium's renders
-// because its gradients are dithered: deflate finds long repeats in the raw rows that the
-// filters destroy.
+// 1: fast but big), then re-encodes in Go (png.go, pngencode.go): it inflates Chromium's stream
+// (klauspost/compress), writes an 8-bit palette PNG when the picture has at most 256 colours
+// (exact colours, counted; lossless), else RGB or RGBA with unfiltered rows, deflated with
+// compress/flate at Config.PNGLevel (6) in parallel segments (GOMAXPROCS, at most 4).
+// Unfiltered rows beat filtered ones on Chromium's renders because its gradients are dithered:
+// deflate finds long repeats in the raw rows that the filters destroy. The re-encode runs on
+// the caller's goroutine after the tab is back in the pool, so the tab takes the next page
+// while the previous image is encoded; under load it competes with Chromium for the CPU only.
 //
-// Figures, measured on the 2-core Xeon VM (shared, so ±15%) with the benchmark's 1080x1350
-// cards (go test -bench . ./renderer; go run ./bench/rawshot):
+// The palette path rarely applies to real pages: antialiased text over two fields already
+// makes more than 256 colours (the flat card is truecolour); it serves flat shapes and icons.
+// The size bound is Chromium's default encode of the same page. Measured on the chart pages of
+// bench/load (1080x1350, glass style; go run ./bench/load -dump DIR, then the encoders on the
+// dumped fast capture, CPU time per re-encode, 4 segments):
+//
+//	page    Chromium default   compress/flate 6 (default)     klauspost 8 (before)
+//	bar     313,372 B          304,827 B 0.973x   60 ms       312,341 B 0.997x   51 ms
+//	line    298,277 B          295,208 B 0.990x   59 ms       302,996 B 1.016x   52 ms
+//	donut   371,921 B          339,911 B 0.914x   63 ms       351,526 B 0.945x   53 ms
+//	kpi     255,050 B          258,241 B 1.013x   51 ms       261,330 B 1.025x   44 ms
+//
+// Of the CPU, inflating the fast capture is 11-15 ms. klauspost's levels 5-7 are 2-3x cheaper
+// but 8-23% bigger than Chromium; adaptive filters (the libpng heuristic) reach 0.99x only at
+// klauspost level 8 for ~110 ms; compress/flate level 9 is 0.95-0.99x for ~125 ms. The kpi
+// page stays 1.3% over the bound at level 6. On the cards of the renderer's benchmark
+// (BenchmarkReencode, which prints cpu-ms/op): glass 556,131 B (Chromium 602,487 B) for 80 ms
+// against klauspost 8's 570,791 B for 71 ms; flat 41,301 B (49,672 B) for 20 ms against
+// 42,225 B for 17 ms. The re-encode then reuses its pixel and palette-index buffers (a scratch
+// pool) and joins Chromium's IDAT chunks with one allocation: 5-6 MB allocated per glass
+// re-encode instead of 9-13 MB, and 1-6% less CPU (glass, compress/flate 6: 73-80 ms against
+// 72-86 ms; klauspost 8: 65-69 ms against 66-71 ms; medians of 3, two runs on the shared VM,
+// fresh=true in the benchmark is the A/B).
+//
+// Figures of the previous encoder (klauspost level 8), measured on the 2-core Xeon VM
+// (shared, so ±15%) with the benchmark's 1080x1350 cards (go test -bench . ./renderer; go run
+// ./bench/rawshot):
 //
 //	warm render, one at a time     glass (gradients, blur, text)    flat (solid fields, text)
 //	Chromium default PNG           523-596 ms   602,487 B           91-100 ms   49,672 B

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/chromedp"
 )
 
@@ -87,4 +89,44 @@ func (p *Pool) Eval(ctx context.Context, expr string, out any) error {
 	}
 	p.observe("eval", start, err)
 	return err
+}
+
+// jsError is an exception thrown or a promise rejected by evaluated JavaScript.
+type jsError struct{ msg string }
+
+func (e *jsError) Error() string { return "javascript: " + e.msg }
+
+// evalInto evaluates expr in the stage, awaiting a promise, and decodes the result into out
+// (nil to ignore it).
+func evalInto(ctx context.Context, target *chromedp.Target, expr string, out any) error {
+	r, err := cdp.Call(ctx, target, runtime.Evaluate, runtime.EvaluateParams{
+		Expression:    expr,
+		AwaitPromise:  new(true),
+		ReturnByValue: new(true),
+	})
+	if err != nil {
+		return err
+	}
+	if r.ExceptionDetails != nil {
+		return &jsError{exceptionText(r.ExceptionDetails)}
+	}
+	if out != nil && r.Result != nil && len(r.Result.Value) > 0 {
+		return json.Unmarshal([]byte(r.Result.Value), out)
+	}
+	return nil
+}
+
+func exceptionText(d *runtime.ExceptionDetails) string {
+	if d.Exception != nil && d.Exception.Description != "" {
+		msg, _, _ := strings.Cut(d.Exception.Description, "\n    at ")
+		return msg
+	}
+	return d.Text
+}
+
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	return s[:n] + "…"
 }

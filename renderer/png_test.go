@@ -2,12 +2,14 @@ package renderer
 
 import (
 	"bytes"
+	"encoding/binary"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/klauspost/compress/zlib"
 )
@@ -106,7 +108,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{level: 1}, {level: 8}, {level: 8, workers: 1}, {level: 6, noPalette: true}, {level: 4, adaptive: true, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {
@@ -183,5 +185,116 @@ func TestToImage(t *testing.T) {
 		got := m.toImage()
 		want, _ := png.Decode(bytes.NewReader(fastPNG(t, img, opaque)))
 		samePixels(t, got, want)
+	}
+}
+
+// TestReencodeAgainstChromium re-encodes real captures (the pool's path: Chromium's fast PNG,
+// then encodeRaw) and checks that image/png decodes them to exactly the captured pixels, that
+// transparency survives, and that the file is no bigger than Chromium's own default encode of
+// the same page. The glass card is truecolour with gradients and blur, the flat card too (its
+// antialiased text makes more than 256 colours), the blocks page has three colours (palette),
+// the badge is translucent over a transparent page.
+func TestReencodeAgainstChromium(t *testing.T) {
+	p := needPool(t)
+	level, chrome := p.cfg.PNGLevel, p.chromeEncode
+	defer func() { p.cfg.PNGLevel, p.chromeEncode = level, chrome }()
+	badge := `<!doctype html><html><body style="margin:0">
+<div style="position:absolute;left:40px;top:40px;width:520px;height:220px;border-radius:48px;
+background:linear-gradient(90deg,rgba(79,70,229,.85),rgba(236,72,153,.35));box-shadow:0 10px 30px rgba(0,0,0,.3)"></div></body></html>`
+	blocks := `<!doctype html><html><body style="margin:0;background:#0f766e">
+<div style="position:absolute;left:0;right:0;bottom:0;height:420px;background:#f59e0b"></div>
+<div style="position:absolute;left:72px;top:180px;width:600px;height:300px;background:#fff"></div></body></html>`
+	for _, tc := range []struct {
+		name  string
+		pg    Page
+		ctype byte // colour type of the re-encoded PNG
+	}{
+		{"glass", Page{HTML: card, Width: 1080, Height: 1350}, 2},
+		{"flat", Page{HTML: flatCard, Width: 1080, Height: 1350}, 2}, // antialiased text: > 256 colours
+		{"blocks", Page{HTML: blocks, Width: 1080, Height: 1350}, 3},
+		{"translucent", Page{HTML: badge, Width: 600, Height: 300, Transparent: true}, 6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := ctxTimeout(t, 60*time.Second)
+			p.cfg.PNGLevel, p.chromeEncode = -1, false
+			fast, err := p.Render(ctx, tc.pg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.cfg.PNGLevel, p.chromeEncode = level, true
+			def, err := p.Render(ctx, tc.pg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.chromeEncode = false
+			for _, opt := range []pngOptions{{}, {level: 8, klauspost: true}} {
+				out, err := reencodePNG(fast, opt)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := png.Decode(bytes.NewReader(out))
+				if err != nil {
+					t.Fatalf("%+v: image/png rejects the output: %v", opt, err)
+				}
+				want, err := png.Decode(bytes.NewReader(fast))
+				if err != nil {
+					t.Fatal(err)
+				}
+				samePixels(t, got, want)
+				if out[25] != tc.ctype {
+					t.Errorf("%+v: colour type %d, want %d", opt, out[25], tc.ctype)
+				}
+				if tc.pg.Transparent {
+					if c := rgba(got.At(0, 0)); c[3] != 0 {
+						t.Errorf("%+v: corner %v, want transparent", opt, c)
+					}
+					if c := rgba(got.At(300, 150)); c[3] == 0 || c[3] == 255 {
+						t.Errorf("%+v: badge centre %v, want translucent", opt, c)
+					}
+				}
+				t.Logf("%+v: %d B, Chromium default %d B (%.3fx), fast capture %d B", opt, len(out), len(def), float64(len(out))/float64(len(def)), len(fast))
+				if opt == (pngOptions{}) && len(out) > len(def) {
+					t.Errorf("re-encoded %d B, bigger than Chromium's default encode %d B", len(out), len(def))
+				}
+			}
+		})
+	}
+}
+
+// TestDecodeRawSplitIDAT decodes a stream cut into several IDAT chunks, as encoders may write.
+func TestDecodeRawSplitIDAT(t *testing.T) {
+	img := testImages()["gradient"]
+	one := fastPNG(t, img, true)
+	m1, err := decodeRaw(one)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Rebuild with the zlib stream in three IDAT chunks.
+	p := one[len(pngSignature):]
+	var ihdr, z []byte
+	for len(p) >= 12 {
+		n := int(binary.BigEndian.Uint32(p))
+		switch string(p[4:8]) {
+		case "IHDR":
+			ihdr = p[8 : 8+n]
+		case "IDAT":
+			z = append(z, p[8:8+n]...)
+		}
+		p = p[12+n:]
+	}
+	var out bytes.Buffer
+	out.Write(pngSignature)
+	writeChunk(&out, "IHDR", ihdr)
+	third := len(z) / 3
+	writeChunk(&out, "IDAT", z[:third])
+	writeChunk(&out, "IDAT", z[third:2*third])
+	writeChunk(&out, "IDAT", z[2*third:])
+	writeChunk(&out, "IEND", nil)
+	m3, err := decodeRaw(out.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(m1.pix, m3.pix) || m1.w != m3.w || m1.h != m3.h || m1.bpp != m3.bpp {
+		t.Fatal("split IDAT decodes differently")
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
-	"image"
 	"io/fs"
 	"log/slog"
 	"os"
@@ -14,8 +13,6 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
-
-	"github.com/brandgen/brandgen"
 )
 
 // Errors of the pool. Renders hit by a full queue or by a browser crash fail with a
@@ -75,9 +72,9 @@ type Config struct {
 	// first render in it finds them decoded [nil: every font and .css file of Assets up to
 	// 4 MiB]. An empty non-nil slice preloads nothing.
 	Preload []string
-	// PNGLevel is the deflate level (1..9) of the PNG re-encode [8]; -1 returns Chromium's
-	// fast PNG as is (bigger, saves ~85 ms of CPU per 1080x1350 render); PNGChromium captures
-	// with Chromium's own default encoder (slow; for comparisons).
+	// PNGLevel is the deflate level (1..9, compress/flate) of the PNG re-encode [6]; -1
+	// returns Chromium's fast PNG as is (bigger, saves 60-90 ms of CPU per 1080x1350 render);
+	// PNGChromium captures with Chromium's own default encoder (slow; for comparisons).
 	PNGLevel int
 	// NoRetry makes a render hit by a browser or tab crash fail at once with render_busy,
 	// instead of being retried once on a fresh browser.
@@ -318,219 +315,6 @@ func (p *Pool) Start(ctx context.Context) error {
 	}
 	wg.Wait()
 	return errors.Join(errs...)
-}
-
-// Render renders pg and returns the PNG.
-func (p *Pool) Render(ctx context.Context, pg Page) ([]byte, error) {
-	start := time.Now()
-	var out []byte
-	err := p.run(ctx, pg, func(ctx context.Context, t *tab) error {
-		png, err := t.render(ctx, pg)
-		if err != nil {
-			return err
-		}
-		out = png
-		return nil
-	})
-	if err == nil {
-		out, err = p.encode(out)
-	}
-	p.observe("render", start, err)
-	if err != nil {
-		return nil, err
-	}
-	return out, nil
-}
-
-// Frames renders pg, then for each step evaluates the JavaScript expression in the page's
-// global scope (awaiting it when it returns a promise, then document.fonts) and captures a
-// frame. Opaque frames are *image.RGBA, transparent ones *image.NRGBA. Each step has its own
-// RenderTimeout. See FramesFunc to handle frames one by one without holding them all.
-func (p *Pool) Frames(ctx context.Context, pg Page, steps []string) ([]image.Image, error) {
-	frames := make([]image.Image, len(steps))
-	err := p.FramesFunc(ctx, pg, steps, func(i int, img image.Image) error {
-		frames[i] = img
-		return nil
-	})
-	if err != nil {
-		return nil, err
-	}
-	return frames, nil
-}
-
-// FramesFunc is Frames calling fn with each frame in order, as soon as it is decoded, while the
-// next one is captured. An error from fn stops the run and is returned.
-func (p *Pool) FramesFunc(ctx context.Context, pg Page, steps []string, fn func(i int, img image.Image) error) error {
-	start := time.Now()
-	var err error
-	if len(steps) > MaxSteps {
-		err = fmt.Errorf("%w: %d steps over %d", ErrInvalidPage, len(steps), MaxSteps)
-	} else {
-		err = p.run(ctx, pg, func(ctx context.Context, t *tab) error {
-			return t.frames(ctx, pg, steps, fn)
-		})
-	}
-	p.observe("frames", start, err)
-	return err
-}
-
-func (p *Pool) observe(kind string, start time.Time, err error) {
-	d := time.Since(start)
-	if p.cfg.Observe != nil {
-		p.cfg.Observe(kind, d, err)
-	}
-}
-
-// encode re-encodes Chromium's fast PNG (see png.go).
-func (p *Pool) encode(fast []byte) ([]byte, error) {
-	if p.cfg.PNGLevel < 0 || p.chromeEncode {
-		return fast, nil
-	}
-	out, err := reencodePNG(fast, pngOptions{level: p.cfg.PNGLevel})
-	if err != nil {
-		return nil, fmt.Errorf("renderer: re-encoding the capture: %w", err)
-	}
-	return out, nil
-}
-
-// run validates pg, waits for a tab, and runs fn in it, retrying once on a fresh browser when a
-// crash interrupts it.
-func (p *Pool) run(ctx context.Context, pg Page, fn func(context.Context, *tab) error) error {
-	if err := pg.validate(); err != nil {
-		return err
-	}
-	return p.runTab(ctx, fn)
-}
-
-// runTab waits for a tab and runs fn in it, retrying once on a fresh browser when a crash
-// interrupts it.
-func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error) error {
-	if p.closed.Load() {
-		return ErrClosed
-	}
-	t, err := p.acquireTab(ctx)
-	if err != nil {
-		return err
-	}
-	p.busy.Add(1)
-	served := time.Now()
-	defer func() {
-		if err == nil {
-			p.observeService(time.Since(served))
-		}
-		p.busy.Add(-1)
-		p.idle <- t
-	}()
-	for attempt := 0; ; attempt++ {
-		err = p.attempt(ctx, t, fn)
-		if err == nil {
-			p.renders.Add(1)
-			return nil
-		}
-		var crash *crashError
-		if errors.As(err, &crash) && attempt == 0 && !p.cfg.NoRetry && ctx.Err() == nil && !p.closed.Load() {
-			p.retries.Add(1)
-			p.log.Warn("render hit a crash; retrying it once", "err", err)
-			continue
-		}
-		p.failures.Add(1)
-		if p.closed.Load() {
-			return fmt.Errorf("%w: %w", ErrClosed, err)
-		}
-		if errors.As(err, &crash) {
-			return p.busyError("the browser restarted during the render; retry", err)
-		}
-		return err
-	}
-}
-
-// attempt runs fn once in t on the slot's current browser.
-func (p *Pool) attempt(ctx context.Context, t *tab, fn func(context.Context, *tab) error) error {
-	b, err := t.slot.acquire(ctx)
-	if err != nil {
-		return err
-	}
-	defer b.release()
-	if n := b.renders.Add(1); p.cfg.RestartAfter > 0 && n == int64(p.cfg.RestartAfter) {
-		b.retire("RestartAfter")
-		t.slot.prelaunch()
-	}
-	if err := t.ensure(ctx, b); err != nil {
-		return err
-	}
-	return t.do(ctx, b, fn)
-}
-
-// acquireTab takes an idle tab, waiting in the queue when there is room in it.
-func (p *Pool) acquireTab(ctx context.Context) (*tab, error) {
-	select {
-	case t := <-p.idle:
-		return t, nil
-	default:
-	}
-	if n := p.waiting.Add(1); n > int64(p.cfg.QueueCap) {
-		p.waiting.Add(-1)
-		p.rejected.Add(1)
-		return nil, p.busyError("the render queue is full; retry later",
-			fmt.Errorf("renderer: %d renders queued (cap %d): %w", n-1, p.cfg.QueueCap, brandgen.ErrRenderBusy))
-	}
-	defer p.waiting.Add(-1)
-	select {
-	case t := <-p.idle:
-		return t, nil
-	case <-ctx.Done():
-		return nil, fmt.Errorf("renderer: waiting for a tab: %w", ctx.Err())
-	case <-p.done:
-		return nil, ErrClosed
-	}
-}
-
-// busyError makes the retryable render_busy error with a RetryAfter hint from the queue length
-// and the recent render time.
-func (p *Pool) busyError(msg string, cause error) error {
-	if !errors.Is(cause, brandgen.ErrRenderBusy) {
-		cause = fmt.Errorf("%w: %w", brandgen.ErrRenderBusy, cause)
-	}
-	wait := retryAfter(time.Duration(p.latency.Load()), int(p.waiting.Load()), p.cfg.Browsers*p.cfg.Tabs)
-	return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: msg, RetryAfter: wait, Err: cause}
-}
-
-// observeService feeds one tab's service time into the EWMA (weight 1/8; the first sets it).
-func (p *Pool) observeService(d time.Duration) {
-	for {
-		old := p.latency.Load()
-		next := int64(d)
-		if old > 0 {
-			next = old + (int64(d)-old)/8
-		}
-		if p.latency.CompareAndSwap(old, next) {
-			return
-		}
-	}
-}
-
-// retryAfter is the honest wait for a render turned away: the queued renders and one more drain
-// through tabs tabs at service time each (no queue wait counted in service, so none counted
-// twice), rounded up to whole seconds within 1 s..60 s. Unknown service time counts as 1 s.
-func retryAfter(service time.Duration, queued, tabs int) time.Duration {
-	if service <= 0 {
-		service = time.Second
-	}
-	wait := time.Duration(float64(service) * float64(queued+1) / float64(max(tabs, 1)))
-	wait = ((wait + time.Second - 1) / time.Second) * time.Second
-	return min(max(wait, retryAfterLo), retryAfterHi)
-}
-
-// Busy returns the render_busy error Render would return now because every tab is taken and the
-// queue is full, or nil when a render would be taken. Handlers call it to shed load before they
-// read and decode a request.
-func (p *Pool) Busy() error {
-	if len(p.idle) > 0 || p.waiting.Load() < int64(p.cfg.QueueCap) {
-		return nil
-	}
-	p.rejected.Add(1)
-	return p.busyError("the render queue is full; retry later",
-		fmt.Errorf("renderer: %d renders queued (cap %d), shed before decoding: %w", p.waiting.Load(), p.cfg.QueueCap, brandgen.ErrRenderBusy))
 }
 
 // Stats returns a snapshot of the pool.

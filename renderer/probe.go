@@ -34,7 +34,9 @@ func (p *Pool) RenderProbe(ctx context.Context, pg Page, probe string) ([]byte, 
 	return out, data, nil
 }
 
-// renderProbe loads pg, captures it and evaluates probe in the page's frame.
+// renderProbe loads pg, then captures it and evaluates probe in the page's frame at once: the
+// capture is taken in the browser process while the probe runs in the page, so the probe adds
+// no round trip to the tab's time. The probe must not change the page (it reads layout).
 func (t *tab) renderProbe(ctx context.Context, pg Page, probe string) ([]byte, json.RawMessage, error) {
 	var png []byte
 	var data json.RawMessage
@@ -42,30 +44,41 @@ func (t *tab) renderProbe(ctx context.Context, pg Page, probe string) ([]byte, j
 		if err := t.load(ctx, pg); err != nil {
 			return err
 		}
+		probed := make(chan error, 1)
+		go func() {
+			var err error
+			data, err = t.probe(ctx, probe)
+			probed <- err
+		}()
 		var err error
-		if png, err = t.capture(ctx, pg.Width, pg.Height); err != nil {
-			return err
+		png, err = t.capture(ctx, pg.Width, pg.Height)
+		if perr := <-probed; err == nil {
+			err = perr
 		}
-		expr := fmt.Sprintf(`(async () => {
-  const f = document.querySelector('iframe');
-  if (!f || !f.dataset.used) throw new Error('no page to probe');
-  const v = await f.contentWindow.eval(%s);
-  return JSON.stringify(v === undefined ? null : v);
-})()`, jsString(probe))
-		var s string
-		if err := evalInto(ctx, t.target, expr, &s); err != nil {
-			var js *jsError
-			if errors.As(err, &js) {
-				return fmt.Errorf("%w: probe: %s", ErrStep, js.msg)
-			}
-			return fmt.Errorf("renderer: probe: %w", err)
-		}
-		data = json.RawMessage(s)
-		return nil
+		return err
 	})
 	if err != nil {
 		return nil, nil, err
 	}
 	t.prepareNext()
 	return png, data, nil
+}
+
+// probe evaluates expr in the rendered page's frame and returns its value as JSON.
+func (t *tab) probe(ctx context.Context, expr string) (json.RawMessage, error) {
+	js := fmt.Sprintf(`(async () => {
+  const f = document.querySelector('iframe');
+  if (!f || !f.dataset.used) throw new Error('no page to probe');
+  const v = await f.contentWindow.eval(%s);
+  return JSON.stringify(v === undefined ? null : v);
+})()`, jsString(expr))
+	var s string
+	if err := evalInto(ctx, t.target, js, &s); err != nil {
+		var jerr *jsError
+		if errors.As(err, &jerr) {
+			return nil, fmt.Errorf("%w: probe: %s", ErrStep, jerr.msg)
+		}
+		return nil, fmt.Errorf("renderer: probe: %w", err)
+	}
+	return json.RawMessage(s), nil
 }

@@ -57,6 +57,15 @@ func (s *pageSpy) Render(ctx context.Context, pg renderer.Page) ([]byte, error) 
 	return s.pool.Render(ctx, pg)
 }
 
+// RenderProbe makes the spy a studio.Prober, as the pool is: the server then renders /chart and
+// /posts with the fit probe (studio.RenderReport), the path production takes.
+func (s *pageSpy) RenderProbe(ctx context.Context, pg renderer.Page, probe string) ([]byte, json.RawMessage, error) {
+	if s.arm.CompareAndSwap(true, false) {
+		s.last.Store(&pg)
+	}
+	return s.pool.RenderProbe(ctx, pg, probe)
+}
+
 // catch returns the page rendered by the next server render that fn triggers.
 func (s *pageSpy) catch(fn func() error) (renderer.Page, error) {
 	s.last.Store(nil)
