@@ -27,17 +27,18 @@ func funcs() template.FuncMap {
 			}
 			return out
 		},
-		"pad2":      func(i int) string { return fmt.Sprintf("%02d", i) },
-		"upper":     strings.ToUpper,
-		"series":    func(p Palette, i int) string { return p.Series[((i%len(p.Series))+len(p.Series))%len(p.Series)] },
-		"chartGeom": chartGeometry,
-		"chart":     drawChart,
-		"codeView":  codeView, // funcs_code.go
-		"initials":  initials, // funcs_people.go
-		"dateTile":  dateTile, // funcs_people.go
-		"perkIcon":  perkIcon, // funcs_people.go
-		"local":     localise,
-		"numParts":  numParts,
+		"pad2":         func(i int) string { return fmt.Sprintf("%02d", i) },
+		"upper":        strings.ToUpper,
+		"series":       func(p Palette, i int) string { return p.Series[((i%len(p.Series))+len(p.Series))%len(p.Series)] },
+		"chartGeom":    chartGeometry,
+		"chart":        drawChart,
+		"codeView":     codeView,     // funcs_code.go
+		"codePostView": codePostView, // funcs_codepost.go
+		"initials":     initials,     // funcs_people.go
+		"dateTile":     dateTile,     // funcs_people.go
+		"perkIcon":     perkIcon,     // funcs_people.go
+		"local":        localise,
+		"numParts":     numParts,
 	}
 }
 
