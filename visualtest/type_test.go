@@ -165,9 +165,6 @@ var pendingLandscape = map[string]bool{
 	// pattern/sample keys: the layout is a real landscape one (head beside the grid) but the column
 	// probe buckets editorial's CJK lines into portrait's columns.
 	"showcase/cjk": true,
-	// code without a title or caption: the window alone, centred and sized to its code (39 px code
-	// against portrait's 24), but the probe reads every token's left edge as a column.
-	"code/html": true, "code/typescript": true,
 }
 
 // pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
