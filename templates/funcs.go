@@ -5,6 +5,7 @@ import (
 	"html/template"
 	"strings"
 
+	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/charts"
 )
 
@@ -27,29 +28,31 @@ func funcs() template.FuncMap {
 			}
 			return out
 		},
-		"pad2":      func(i int) string { return fmt.Sprintf("%02d", i) },
-		"upper":     strings.ToUpper,
-		"series":    func(p Palette, i int) string { return p.Series[((i%len(p.Series))+len(p.Series))%len(p.Series)] },
-		"chartGeom": chartGeometry,
-		"chart":     drawChart,
-		"codeView":  codeView, // funcs_code.go
-		"initials":  initials, // funcs_people.go
-		"dateTile":  dateTile, // funcs_people.go
-		"perkIcon":  perkIcon, // funcs_people.go
-		"local":     localise,
-		"numParts":  numParts,
+		"pad2":         func(i int) string { return fmt.Sprintf("%02d", i) },
+		"upper":        strings.ToUpper,
+		"series":       func(p Palette, i int) string { return p.Series[((i%len(p.Series))+len(p.Series))%len(p.Series)] },
+		"chartGeom":    chartGeometry,
+		"chart":        drawChart,
+		"codeView":     codeView,     // funcs_code.go
+		"codePostView": codePostView, // funcs_codepost.go
+		"initials":     initials,     // funcs_people.go
+		"dateTile":     dateTile,     // funcs_people.go
+		"perkIcon":     perkIcon,     // funcs_people.go
+		"local":        localise,
+		"numParts":     numParts,
 	}
 }
 
 // ChartGeom is the layout of the chart pattern, computed from the canvas so the plot's pixel size is
 // known before the page is laid out.
 type ChartGeom struct {
-	TitleSize, TitleLines, TitleH int // headline font size, estimated lines, box height
-	SubSize, SubLines, SubH       int // subtitle
-	HeadH                         int // title + gap + subtitle
-	CardW, CardH                  int // the plot card
-	Pad                           int // its padding
-	PlotW, PlotH                  int // the svg
+	TitleSize, TitleLines, TitleH int  // headline font size, estimated lines, box height
+	SubSize, SubLines, SubH       int  // subtitle
+	HeadH                         int  // title + gap + subtitle
+	CardW, CardH                  int  // the plot card
+	Pad                           int  // its padding
+	PlotW, PlotH                  int  // the svg
+	Side                          bool // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
 }
 
 func chartContent(v any) (charts.Content, error) {
@@ -73,6 +76,9 @@ func chartGeometry(d Data) (ChartGeom, error) {
 	w, h := d.ContentWidth(), d.ContentHeight()
 	g := ChartGeom{Pad: m.Pad}
 	serif := d.Look.Style == "editorial"
+	if d.Look.Size == brandgen.SizeLandscape && strings.TrimSpace(c.Title+c.Subtitle) != "" {
+		return chartSideGeometry(d, c, serif)
+	}
 	if t := strings.TrimSpace(c.Title); t != "" {
 		size := float64(m.Type.H1)
 		if serif {

@@ -25,6 +25,7 @@ type CodeView struct {
 	MinSize  int           // the smallest size the fit script may shrink it to
 	Long     bool          // more than codeLongLines lines: the page shrinks the title and caption
 	Side     bool          // landscape with a title or caption: words in a left column, the window right
+	Solo     bool          // landscape without words: the window alone, centred (codePostView)
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;

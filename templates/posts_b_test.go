@@ -184,7 +184,7 @@ func checkPageB(t *testing.T, name, format string, sample posts.Sample, html str
 		has(`class="c-dots"`, "traffic lights")
 		has(`class="c-tab`, "file tab")
 		lines := CodeLines(c.Code)
-		if n := strings.Count(html, `<span class="l">`); n != len(lines) {
+		if n := strings.Count(html, `<span class="l"`); n != len(lines) {
 			t.Errorf("%s: %d code lines drawn, want %d", name, n, len(lines))
 		}
 		// Every character of the code is on the page (tags removed, entities decoded).

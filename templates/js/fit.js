@@ -282,7 +282,7 @@
       var ok = fitBlock(scope, grow);
       if (!ok) {
         // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
-        // content path reported once.
+        // content path reported once (a snippet's lines go in several tiers, one warning).
         var tiers = {};
         scope.querySelectorAll("[data-optional]").forEach(function (el) {
           if (!visible(el)) return;
@@ -290,8 +290,8 @@
           (tiers[t] = tiers[t] || []).push(el);
         });
         var ranks = Object.keys(tiers).map(Number).sort(function (a, b) { return a - b; });
+        var seen = {};
         for (var i = 0; i < ranks.length && !ok; i++) {
-          var seen = {};
           tiers[ranks[i]].forEach(function (el) {
             el.style.display = "none";
             var path = pathOf(el);

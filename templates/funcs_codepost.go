@@ -1,0 +1,114 @@
+package templates
+
+import (
+	"fmt"
+	"html/template"
+	"math"
+	"strings"
+
+	"github.com/brandgen/brandgen"
+)
+
+// The code post's sizing (code.tmpl): unlike the carousel's code slide (codeView alone), a post's
+// code never goes under the size's readable floor. Past what fits at the floor, lines wrap under
+// their number, and the tail of the snippet is marked optional so the fit script drops it line by
+// line and reports content_dropped on content.code.
+
+// codeHang is the hanging indent, in columns, of a wrapped line's continuation (code.tmpl's .l).
+const codeHang = 2
+
+// codePostView is codeView for the code post: the font size between the floor and the size's
+// largest code size (landscape without words: the window alone, centred, sized to the code), the
+// lines the estimate cannot fit at that size marked data-optional, last line first.
+func codePostView(d Data, code, language, title, caption string) CodeView {
+	v := codeView(d, code, language, title, caption)
+	lines := CodeLines(code)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	m := d.M
+	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
+	v.Solo = d.Look.Size == brandgen.SizeLandscape && !hasWords
+	floor := float64(m.Floor)
+	top := float64(m.Type.Lead)
+	if v.Solo {
+		top = float64(m.Type.H3)
+	}
+
+	pad := float64(m.Pad)
+	titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
+	if d.Look.Size == brandgen.SizeStory {
+		titleSize = float64(m.Type.H1)
+	}
+	if v.Long {
+		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 3, float64(m.Type.Body), 3
+		pad *= 0.6
+	}
+	w := float64(d.ContentWidth())
+	availH := float64(d.ContentHeight()) - 64 - 1.6*pad
+	if v.Side {
+		w = (w - 2*float64(m.Gap)) * codeSideShare
+		title, caption = "", ""
+	}
+	availW := w - 1.7*pad
+	if strings.TrimSpace(title) != "" {
+		availH -= titleSize*1.1*float64(min(titleLines, estimateLines(title, titleSize, w, headlineFace(false)))) + float64(m.Gap)
+	}
+	if strings.TrimSpace(caption) != "" {
+		availH -= capSize*1.3*float64(min(capLines, estimateLines(caption, capSize, w, leadFace(false)))) + float64(m.Gap)
+	}
+	leading := codeLeading
+	if v.Long {
+		leading = codeLeadingLong
+	}
+	gutter := float64(v.Digits + 2)
+	cols := float64(max(v.Cols, 24)) + gutter
+	size := math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
+	size = math.Max(floor, math.Min(size, top))
+	v.FontSize, v.MinSize = int(size), m.Floor
+
+	// Lines that fit at that size, wrapped lines counted in full.
+	perLine := max(8, int(availW/(size*monoAdvance)-gutter-codeHang))
+	room := int(availH / (size * leading))
+	keep, used := 0, 0
+	for _, ln := range lines {
+		n := max(1, (textCols(ln)+perLine-1)/perLine)
+		if used+n > room {
+			break
+		}
+		used += n
+		keep++
+	}
+	v.HTML = markOptional(v.HTML, keep)
+	return v
+}
+
+// markOptional marks the lines of a highlighted snippet (one <span class="l"> each) that the fit
+// script may drop: the last lines first, one tier per line from a few lines before keep (the
+// estimate is rough), every line from two past keep in the first tier. Three lines always stay.
+func markOptional(h template.HTML, keep int) template.HTML {
+	const open = `<span class="l">`
+	parts := strings.Split(string(h), open)
+	n := len(parts) - 1
+	cut := keep + 2
+	from := max(3, keep-6)
+	if from >= n {
+		return h
+	}
+	var b strings.Builder
+	b.Grow(len(h) + (n-from)*48)
+	b.WriteString(parts[0])
+	for i := range n {
+		if i < from {
+			b.WriteString(open)
+		} else {
+			tier := 1
+			if i < cut {
+				tier = cut - i + 1
+			}
+			fmt.Fprintf(&b, `<span class="l" data-optional="%d" data-path="content.code">`, tier)
+		}
+		b.WriteString(parts[i+1])
+	}
+	return template.HTML(b.String())
+}

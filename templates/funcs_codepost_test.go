@@ -1,0 +1,66 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+)
+
+func TestCodePostView(t *testing.T) {
+	long := strings.Repeat("x := compute(alpha, beta, gamma, delta, epsilon) // a comment that runs long\n", 40)
+	short := "package main\n\nfunc main() {}\n"
+	cases := []struct {
+		name          string
+		size          brandgen.Size
+		code, title   string
+		solo, dropped bool
+	}{
+		{"short portrait", brandgen.SizePortrait, short, "Title", false, false},
+		{"long portrait", brandgen.SizePortrait, long, "Title", false, true},
+		{"long story", brandgen.SizeStory, long, "Title", false, true},
+		{"landscape alone", brandgen.SizeLandscape, short, "", true, false},
+		{"landscape with words", brandgen.SizeLandscape, long, "Title", false, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: c.size}, Badge: brandgen.Badge{Show: true}})
+			v := codePostView(d, c.code, "go", c.title, "")
+			if v.MinSize != d.M.Floor || v.FontSize < d.M.Floor {
+				t.Errorf("font %d px, min %d: want both at or above the floor %d", v.FontSize, v.MinSize, d.M.Floor)
+			}
+			if v.Solo != c.solo {
+				t.Errorf("solo %v, want %v", v.Solo, c.solo)
+			}
+			if n := strings.Count(string(v.HTML), `class="l"`); n != v.Lines {
+				t.Errorf("%d lines drawn, want %d", n, v.Lines)
+			}
+			opt := strings.Count(string(v.HTML), `data-optional="1" data-path="content.code"`)
+			if c.dropped && (opt == 0 || opt >= v.Lines-3) {
+				t.Errorf("%d lines in the first tier of %d, want the tail past the estimate", opt, v.Lines)
+			}
+			if !c.dropped && opt != 0 {
+				t.Errorf("%d lines in the first tier, want none: it fits", opt)
+			}
+		})
+	}
+}
+
+func TestMarkOptional(t *testing.T) {
+	h := Highlight(strings.Split("a\nb\nc\nd\ne\nf\ng\nh", "\n"), "text")
+	got := string(markOptional(h, 5))
+	// keep 5: lines from max(3, 5-6)=3 (0-based) optional; cut 7: line 8 (index 7) in tier 1,
+	// index 6 tier 2, 5 tier 3, 4 tier 4, 3 tier 5.
+	for i, tier := range map[int]string{3: "5", 4: "4", 5: "3", 6: "2", 7: "1"} {
+		want := `<span class="l" data-optional="` + tier + `" data-path="content.code">` + string(rune('a'+i))
+		if !strings.Contains(got, want) {
+			t.Errorf("line %d: want %s in %s", i, want, got)
+		}
+	}
+	if strings.Count(got, "data-optional") != 5 {
+		t.Errorf("optional lines: %s", got)
+	}
+	if markOptional(h, 20) != h {
+		t.Error("a snippet that fits is left as it is")
+	}
+}
