@@ -178,7 +178,7 @@ var pendingType = map[string]bool{
 	"code/rust": true, "code/short": true, "code/sql": true, "code/typescript": true,
 	"comparison/long": true, "comparison/minimal": true, "event/cjk": true,
 	"event/long": true, "event/minimal": true, "event/short": true, "grid/long": true,
-	"hiring/long": true, "poster/minimal": true,
+	"hiring/long": true,
 	"resources/minimal": true, "showcase/cjk": true, "showcase/long": true, "showcase/two": true,
 }
 
