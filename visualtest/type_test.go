@@ -174,7 +174,7 @@ var pendingLandscape = map[string]bool{
 var pendingType = map[string]bool{
 	"checklist/long": true, "event/cjk": true,
 	"event/long": true, "event/minimal": true, "event/short": true, "grid/long": true,
-	"hiring/long": true,
+	"hiring/long":       true,
 	"resources/minimal": true, "showcase/cjk": true, "showcase/long": true, "showcase/two": true,
 }
 
