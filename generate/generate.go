@@ -22,7 +22,7 @@ const (
 )
 
 // OfflineModel is the Plan.Model of the offline planner.
-const OfflineModel = "rules-v2"
+const OfflineModel = "rules-v3"
 
 // Request is what a post is planned from.
 type Request struct {
@@ -37,7 +37,7 @@ type Request struct {
 type Plan struct {
 	Pattern string          // post format id
 	Content json.RawMessage // the format's content object, valid against the catalog's schema
-	// Provider is "openai" or "offline"; Model the model name ("rules-v2" offline).
+	// Provider is "openai" or "offline"; Model the model name ("rules-v3" offline).
 	Provider string
 	Model    string
 	// PromptTokens and CompletionTokens are the tokens the provider reported, summed over every

@@ -230,8 +230,8 @@ func TestOfflineRealisticPrompts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if plan.Model != "rules-v2" {
-				t.Errorf("usage model %q, want rules-v2 (bump it when the rules change output)", plan.Model)
+			if plan.Model != "rules-v3" {
+				t.Errorf("usage model %q, want rules-v3 (bump it when the rules change output)", plan.Model)
 			}
 			ok := false
 			for _, f := range tc.formats {
