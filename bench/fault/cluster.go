@@ -104,6 +104,9 @@ func startPostgres() (_ *postgres, err error) {
 			pg.close()
 		}
 	}()
+	if err := markOwner(dir); err != nil {
+		return nil, err
+	}
 	if os.Geteuid() == 0 {
 		u, err := user.Lookup("postgres")
 		if err != nil {
@@ -213,6 +216,9 @@ func startRedis() (_ *redisServer, err error) {
 			r.close()
 		}
 	}()
+	if err := markOwner(dir); err != nil {
+		return nil, err
+	}
 	for range 3 {
 		if r.port, err = freePort(); err != nil {
 			return nil, err
@@ -326,4 +332,41 @@ func leftovers(pg *postgres, r *redisServer) (procs, ports, dirs int) {
 		}
 	}
 	return procs, ports, dirs
+}
+
+// markOwner writes this process's id into a throwaway folder, so a later run can tell a folder of a
+// run that was killed (kill -9: no cleanup ran) from one of a run still going.
+func markOwner(dir string) error {
+	return os.WriteFile(filepath.Join(dir, "owner"), []byte(strconv.Itoa(os.Getpid())), 0o644)
+}
+
+// cleanStale stops the cluster of and removes every throwaway folder whose owner process is gone,
+// and answers how many it removed.
+func cleanStale() int {
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "brandgen-fault-pg-*"))
+	redisDirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "brandgen-fault-redis-*"))
+	n := 0
+	for _, d := range append(dirs, redisDirs...) {
+		b, err := os.ReadFile(filepath.Join(d, "owner"))
+		if err != nil {
+			continue // not ours, or still being set up
+		}
+		pid, err := strconv.Atoi(strings.TrimSpace(string(b)))
+		if err != nil || pid <= 0 || syscall.Kill(pid, 0) != syscall.ESRCH {
+			continue // the owner still runs
+		}
+		if _, err := os.Stat(filepath.Join(d, "data", "postmaster.pid")); err == nil {
+			if bin, err := pgBinDir(); err == nil {
+				pg := &postgres{bin: bin, dir: d}
+				if os.Geteuid() == 0 {
+					pg.asUser = "postgres"
+				}
+				_ = pg.run(30*time.Second, "pg_ctl", "-D", pg.data(), "-m", "immediate", "-w", "-s", "stop")
+			}
+		}
+		if os.RemoveAll(d) == nil {
+			n++
+		}
+	}
+	return n
 }

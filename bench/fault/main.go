@@ -67,6 +67,7 @@ type options struct {
 	outageClients, slow int
 	renders, clients    int
 	maxRun              time.Duration
+	dbSet, redisSet     bool // -db-stop, -redis-stop given: a dependency that cannot start is an error
 }
 
 func main() {
@@ -83,6 +84,10 @@ func main() {
 	flag.DurationVar(&o.maxRun, "max", 3*time.Hour, "time limit of the -renders memory run")
 	strict := flag.Bool("strict", false, "exit 1 when a target fails")
 	flag.Parse()
+	flag.Visit(func(f *flag.Flag) {
+		o.dbSet = o.dbSet || f.Name == "db-stop"
+		o.redisSet = o.redisSet || f.Name == "redis-stop"
+	})
 	for _, f := range strings.Split(*sweepFlag, ",") {
 		n, err := strconv.Atoi(strings.TrimSpace(f))
 		if err != nil || n < 1 || n > 1000 {
@@ -133,19 +138,30 @@ func run(ctx context.Context, o options) (bool, error) {
 	cfg.DatabaseURL, cfg.RedisURL, cfg.DataDir = "", "", dir
 	var pg *postgres
 	var rs *redisServer
+	if n := cleanStale(); n > 0 {
+		fmt.Printf("removed %d throwaway folders (and their cluster) left by a run that was killed\n", n)
+	}
 	if o.dbStop > 0 {
-		if pg, err = startPostgres(); err != nil {
+		if pg, err = startPostgres(); err != nil && o.dbSet {
 			return false, fmt.Errorf("throwaway database: %w", err)
+		} else if err != nil { // the default run goes on without the fault (make bench on a machine without PostgreSQL)
+			fmt.Printf("SKIP  database outage: %v\n", err)
+			pg = nil
+		} else {
+			defer pg.close() // also on an interrupt or an error
+			cfg.DatabaseURL = pg.url()
 		}
-		defer pg.close() // also on an interrupt or an error
-		cfg.DatabaseURL = pg.url()
 	}
 	if o.redisStop > 0 {
-		if rs, err = startRedis(); err != nil {
+		if rs, err = startRedis(); err != nil && o.redisSet {
 			return false, fmt.Errorf("throwaway redis: %w", err)
+		} else if err != nil {
+			fmt.Printf("SKIP  Redis outage: %v\n", err)
+			rs = nil
+		} else {
+			defer rs.close()
+			cfg.RedisURL = rs.url()
 		}
-		defer rs.close()
-		cfg.RedisURL = rs.url()
 	}
 	cfg.Browsers, cfg.Tabs, cfg.RestartAfter, cfg.QueueCap, cfg.RenderTimeout = 1, 2, 500, 64, 30*time.Second
 	cfg.RateLimit = unlimited
