@@ -343,10 +343,9 @@ func markOwner(dir string) error {
 // cleanStale stops the cluster of and removes every throwaway folder whose owner process is gone,
 // and answers how many it removed.
 func cleanStale() int {
-	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "brandgen-fault-pg-*"))
-	redisDirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "brandgen-fault-redis-*"))
+	dirs, _ := filepath.Glob(filepath.Join(os.TempDir(), "brandgen-fault-*")) // the run's own, -pg-, -redis-
 	n := 0
-	for _, d := range append(dirs, redisDirs...) {
+	for _, d := range dirs {
 		b, err := os.ReadFile(filepath.Join(d, "owner"))
 		if err != nil {
 			continue // not ours, or still being set up

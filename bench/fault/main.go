@@ -130,6 +130,9 @@ func run(ctx context.Context, o options) (bool, error) {
 		return false, err
 	}
 	defer os.RemoveAll(dir)
+	if err := markOwner(dir); err != nil {
+		return false, err
+	}
 	log := slog.New(slog.NewJSONHandler(io.Discard, nil))
 	cfg, err := app.LoadConfig()
 	if err != nil {
