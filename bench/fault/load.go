@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -78,6 +79,7 @@ type phase struct {
 	other        map[string]int
 	recoveries   []time.Duration
 	unrecovered  int
+	outage       *outage
 }
 
 // rate is renders/s: 200s completed within the phase's d.
@@ -123,17 +125,41 @@ func (p *phase) otherText() string {
 	return strings.Join(parts, ", ")
 }
 
-// load runs n clients for d; with killEvery > 0 it kills a Chromium process that often and
-// measures, per kill, the time until the next render succeeds (a 200 completes after it).
-func load(ctx context.Context, c *client, name string, n int, d, killEvery time.Duration) *phase {
-	p := &phase{name: name, d: d, other: map[string]int{}}
-	ctx, cancel := context.WithCancel(ctx)
-	deadline := time.Now().Add(d)
+// spec is one load phase: clients for d (or, with renders, until that many 200s, at most d), with
+// at most one fault.
+type spec struct {
+	name      string
+	clients   int
+	d         time.Duration
+	renders   int           // stop once this many renders succeeded (0: run d)
+	killEvery time.Duration // kill a Chromium process this often
+	outage    *outage       // stop a dependency for a while
+	progress  time.Duration // print a progress line this often (0: never)
+}
+
+// load runs one phase. With killEvery it kills a Chromium process that often and measures, per
+// kill, the time until the next render succeeds (a 200 completes after it); with an outage it
+// stops and restarts the dependency (outage.run).
+func load(ctx context.Context, c *client, s spec) *phase {
+	p := &phase{name: s.name, d: s.d, other: map[string]int{}, outage: s.outage}
+	outerCtx := ctx
+	ctx, cancel := context.WithCancel(ctx) // ends the kill and progress goroutines
+	defer cancel()
+	begin := time.Now()
+	deadline := begin.Add(s.d)
 	var mu sync.Mutex
-	var wg sync.WaitGroup
-	for i := range n {
+	var wg, aux sync.WaitGroup
+	var succeeded atomic.Int64
+	done := make(chan struct{}) // closed when renders is reached
+	var doneOnce sync.Once
+	for i := range s.clients {
 		wg.Go(func() {
-			for j := i; time.Now().Before(deadline) && ctx.Err() == nil; j += n {
+			for j := i; time.Now().Before(deadline) && ctx.Err() == nil; j += s.clients {
+				select {
+				case <-done:
+					return
+				default:
+				}
 				r := c.do(ctx, j)
 				if ctx.Err() != nil {
 					return
@@ -141,17 +167,20 @@ func load(ctx context.Context, c *client, name string, n int, d, killEvery time.
 				mu.Lock()
 				p.results = append(p.results, r)
 				mu.Unlock()
-				if r.status == http.StatusServiceUnavailable && r.code == "render_busy" {
+				if r.status == http.StatusOK && s.renders > 0 && succeeded.Add(1) >= int64(s.renders) {
+					doneOnce.Do(func() { close(done) })
+				}
+				if r.status == http.StatusServiceUnavailable && r.retryAfter > 0 {
 					// an honest client: waits a little before retrying (capped so the phase keeps load)
-					time.Sleep(min(time.Duration(max(r.retryAfter, 1))*time.Second, 2*time.Second) / 4)
+					time.Sleep(min(time.Duration(r.retryAfter)*time.Second, 2*time.Second) / 4)
 				}
 			}
 		})
 	}
 	var kills []time.Time
-	if killEvery > 0 {
-		wg.Go(func() {
-			t := time.NewTicker(killEvery)
+	if s.killEvery > 0 {
+		aux.Go(func() {
+			t := time.NewTicker(s.killEvery)
 			defer t.Stop()
 			for {
 				select {
@@ -166,13 +195,50 @@ func load(ctx context.Context, c *client, name string, n int, d, killEvery time.
 					}
 				case <-ctx.Done():
 					return
+				case <-done:
+					return
 				}
 			}
 		})
 	}
-	time.Sleep(time.Until(deadline))
-	wg.Wait()
+	if s.outage != nil {
+		aux.Go(func() { s.outage.run(outerCtx, c) }) // runs its whole schedule unless interrupted
+	}
+	if s.progress > 0 {
+		aux.Go(func() {
+			t := time.NewTicker(s.progress)
+			defer t.Stop()
+			for {
+				select {
+				case <-t.C:
+					self, chromium := rssMB()
+					fmt.Printf("  %s: %d renders, %.2f/s, memory %.0f MB (this process %.0f, Chromium %.0f)\n",
+						time.Since(begin).Round(time.Second), succeeded.Load(), float64(succeeded.Load())/time.Since(begin).Seconds(),
+						self+chromium, self, chromium)
+				case <-ctx.Done():
+					return
+				case <-done:
+					return
+				}
+			}
+		})
+	}
+	select {
+	case <-time.After(time.Until(deadline)):
+	case <-done:
+	case <-ctx.Done():
+	}
+	end := time.Now()
+	if end.After(deadline) {
+		end = deadline
+	}
+	wg.Wait() // the clients finish the request they are in (an interrupt cancels it)
 	cancel()
+	aux.Wait()
+	if s.renders > 0 {
+		p.d = end.Sub(begin)
+		deadline = end
+	}
 	for _, r := range p.results {
 		p.total++
 		switch {

@@ -52,6 +52,16 @@ func descendants(pid int) []int {
 	return out
 }
 
+// notRenderer reports the processes below this one that are no part of the service: the
+// throwaway Redis and the PostgreSQL tools (the cluster itself runs detached).
+func notRenderer(comm string) bool {
+	switch comm {
+	case "redis-server", "runuser", "pg_ctl", "initdb", "postgres":
+		return true
+	}
+	return false
+}
+
 // rssMB is the memory of this process (server and load clients) and of every process below it
 // (Chromium), in MB: PSS (proportional set size, so pages Chromium's processes share count once),
 // or VmRSS where PSS cannot be read.
@@ -59,6 +69,9 @@ func rssMB() (self, chromium float64) {
 	pid := os.Getpid()
 	total := int64(0)
 	for _, c := range descendants(pid) {
+		if b, err := os.ReadFile("/proc/" + strconv.Itoa(c) + "/comm"); err == nil && notRenderer(strings.TrimSpace(string(b))) {
+			continue
+		}
 		total += pss(c)
 	}
 	return float64(pss(pid)) / 1024, float64(total) / 1024
