@@ -35,7 +35,7 @@ const typeProbe = `(() => {
     if (f.matches('.kicker,.small,.tag,.chip') || cs.textTransform === 'uppercase' || parseFloat(cs.fontSize) <= xs + 0.5) return 'label';
     return 'body';
   };
-  const texts = [], boxes = [];
+  const texts = [], boxes = [], seen = new Set();
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const n = walker.currentNode;
@@ -49,8 +49,11 @@ const typeProbe = `(() => {
     const rs = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
     if (!rs.length) continue;
     for (const r of rs) boxes.push(r);
+    // cjk.js splits CJK text into phrases (text nodes between <wbr>s): only an element's first
+    // text node starts a line, so only it gives a column.
     texts.push({text: n.textContent.trim().slice(0, 40), cls: String(el.className || el.tagName), role: role(el),
-      fs: parseFloat(cs.fontSize), left: (Math.min(...rs.map((r) => r.left)) - m.left) / m.width});
+      fs: parseFloat(cs.fontSize), left: (Math.min(...rs.map((r) => r.left)) - m.left) / m.width, cont: seen.has(el)});
+    seen.add(el);
   }
   main.querySelectorAll('svg,img,canvas').forEach((el) => {
     if (el.closest('svg') !== el && el.tagName.toLowerCase() === 'svg') return;
@@ -65,8 +68,9 @@ const typeProbe = `(() => {
   let gap = 0, y = m.top;
   for (const s of spans) { gap = Math.max(gap, s[0] - y); y = Math.max(y, s[1]); }
   gap = Math.max(gap, m.bottom - y);
+  const fill = boxes.length ? Math.max(0, Math.min(b, m.bottom) - Math.max(t, m.top)) / m.height : 0;
   const fit = window.__brandgenFit || {warnings: [], scale: 0};
-  return {floor, floorLabel, texts, cover, gap: gap / m.height, safe: frame.height, warnings: fit.warnings, scale: fit.scale};
+  return {floor, floorLabel, texts, cover, fill, gap: gap / m.height, safe: frame.height, warnings: fit.warnings, scale: fit.scale};
 })()`
 
 type probeText struct {
@@ -75,6 +79,7 @@ type probeText struct {
 	Role string  `json:"role"`
 	FS   float64 `json:"fs"`
 	Left float64 `json:"left"`
+	Cont bool    `json:"cont"` // a later text node of the same element (a CJK phrase): no column of its own
 }
 
 type probeResult struct {
@@ -82,6 +87,7 @@ type probeResult struct {
 	FloorLabel float64     `json:"floorLabel"`
 	Texts      []probeText `json:"texts"`
 	Cover      float64     `json:"cover"`
+	Fill       float64     `json:"fill"`
 	Gap        float64     `json:"gap"`
 	Warnings   []struct {
 		Code, Message, Path string
@@ -104,7 +110,7 @@ func (p probeResult) sizes(role string) (lo, hi float64) {
 func (p probeResult) columns() map[int]bool {
 	out := map[int]bool{}
 	for _, t := range p.Texts {
-		if t.Role != "label" {
+		if t.Role != "label" && !t.Cont {
 			out[int(math.Round(t.Left*10))] = true
 		}
 	}
@@ -143,6 +149,25 @@ func typeRuleCheck(p probeResult, minimal bool) []string {
 	return bad
 }
 
+// storyRuleCheck returns the ways a story page fails to use its extra height over the portrait one:
+// its content spans less of its taller column than portrait's does, it leaves an empty band over a
+// quarter of its height, or its headline is set smaller than portrait's (same width, more height).
+func storyRuleCheck(portrait, story probeResult) []string {
+	var bad []string
+	if story.Fill < portrait.Fill-0.05 {
+		bad = append(bad, fmt.Sprintf("content spans %.0f%% of the story's height, portrait's %.0f%%", story.Fill*100, portrait.Fill*100))
+	}
+	if story.Gap > 0.25 {
+		bad = append(bad, fmt.Sprintf("an empty band of %.0f%% of the story's height", story.Gap*100))
+	}
+	_, ph := portrait.sizes("h")
+	_, sh := story.sizes("h")
+	if sh > 0 && sh < ph-0.5 {
+		bad = append(bad, fmt.Sprintf("headline %.1f px, under portrait's %.1f px", sh, ph))
+	}
+	return bad
+}
+
 // sameColumns reports whether two pages start their text at the same places.
 func sameColumns(a, b map[int]bool) bool {
 	if len(a) != len(b) {
@@ -162,10 +187,11 @@ func sameColumns(a, b map[int]bool) bool {
 var pendingLandscape = map[string]bool{
 	"announcement": true, "campaign": true, "chart": true, "code": true, "comparison": true,
 	"cover": true, "poster": true, "quote": true, "testimonial": true,
-	// pattern/sample keys: the layout is a real landscape one (head beside the grid) but the column
-	// probe buckets editorial's CJK lines into portrait's columns.
-	"showcase/cjk": true,
 }
+
+// pendingStory lists the formats (or pattern/sample pairs) whose story layout does not use its extra
+// height yet (storyRuleCheck); logged, not failed. Remove an entry when its format is fixed.
+var pendingStory = map[string]bool{}
 
 // pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
 // under the floor (code, event, hiring, grid, long checklists in a square: more than fits at the
@@ -175,10 +201,8 @@ var pendingType = map[string]bool{
 	"checklist/long": true, "code/bash": true, "code/cjk": true,
 	"code/css": true, "code/html": true, "code/json": true, "code/long": true, "code/python": true,
 	"code/rust": true, "code/short": true, "code/sql": true, "code/typescript": true,
-	"comparison/long": true, "comparison/minimal": true, "cover/minimal": true, "event/cjk": true,
-	"event/long": true, "event/minimal": true, "event/short": true, "grid/long": true,
-	"hiring/long": true, "poster/minimal": true, "quote/minimal": true,
-	"resources/minimal": true, "showcase/cjk": true, "showcase/long": true, "showcase/two": true,
+	"comparison/long": true, "comparison/minimal": true, "cover/minimal": true, "poster/minimal": true,
+	"quote/minimal": true, "resources/minimal": true,
 }
 
 // TestTypeSystem renders every sample of every pattern in every size (styles cycle; the style changes
@@ -224,6 +248,13 @@ func TestTypeSystem(t *testing.T) {
 					}
 					report("%s %s: %s", size, style, strings.Join(bad, "; "))
 				}
+			}
+			if bad := storyRuleCheck(probes[brandgen.SizePortrait], probes[brandgen.SizeStory]); len(bad) > 0 {
+				report := t.Errorf
+				if pendingStory[s.pattern] || pendingStory[key] {
+					report = t.Logf
+				}
+				report("story %s: %s", style, strings.Join(bad, "; "))
 			}
 			// A layout the caller pinned (Layout: "2col") holds in every size.
 			if s.Layout == "" && sameColumns(probes[brandgen.SizePortrait].columns(), probes[brandgen.SizeLandscape].columns()) {
