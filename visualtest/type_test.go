@@ -212,8 +212,9 @@ var pendingType = map[string]bool{
 
 // TestTypeSystem renders every sample of every pattern in every size (styles cycle; the style changes
 // faces, not the scale) and checks the type rules: text at or above the size's floor, headline over
-// subtitle over body, minimal content filling the safe area without dead bands, and landscape laid
-// out differently from portrait, not just wider. BRANDGEN_VISUAL_DIR gets a JSON of every probe.
+// subtitle over body, minimal content filling the safe area without dead bands, landscape laid out
+// differently from portrait, not just wider, and story using its extra height (storyRuleCheck).
+// BRANDGEN_VISUAL_DIR gets a JSON of every probe.
 func TestTypeSystem(t *testing.T) {
 	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
 		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
