@@ -275,30 +275,51 @@ func TestTypeSystem(t *testing.T) {
 }
 
 // TestFitWarnings checks the fit report that responses carry: content too long for the readable
-// floor loses its subtitle first, and says so; content that fits reports nothing.
+// floor loses its optional parts, least important first (a subtitle, perks past the third, cell
+// texts), and says so; content that fits reports nothing.
 func TestFitWarnings(t *testing.T) {
-	var long, minimal any
-	for _, s := range posts.Samples("resources") {
-		switch s.Name {
-		case "long":
-			long = s.Content
-		case "minimal":
-			minimal = s.Content
-		}
+	tests := []struct {
+		pattern, sample string
+		size            brandgen.Size
+		want            []string // content paths dropped, in order; none when it fits
+	}{
+		{"resources", "long", brandgen.SizePortrait, []string{"content.subtitle", "content.items[].link"}},
+		{"resources", "minimal", brandgen.SizePortrait, nil},
+		{"hiring", "long", brandgen.SizeSquare, []string{"content.perks"}},
+		{"hiring", "short", brandgen.SizeSquare, nil},
+		{"grid", "long", brandgen.SizeSquare, []string{"content.subtitle", "content.cells[].text"}},
+		{"event", "long", brandgen.SizeSquare, []string{"content.speakers[].role"}},
 	}
-	look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: brandgen.StyleGlass}
-	_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: long, Look: look})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warnings) == 0 || warnings[0].Code != "content_dropped" || warnings[0].Path != "content.subtitle" || warnings[0].Message == "" {
-		t.Errorf("long resources: warnings %+v, want content_dropped on content.subtitle first", warnings)
-	}
-	_, warnings, err = st.RenderReport(context.Background(), studio.Job{Pattern: "resources", Content: minimal, Look: look})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(warnings) != 0 {
-		t.Errorf("minimal resources: warnings %+v, want none", warnings)
+	for _, tt := range tests {
+		t.Run(tt.pattern+"/"+tt.sample+"/"+string(tt.size), func(t *testing.T) {
+			t.Parallel()
+			var content any
+			var layout string
+			for _, s := range posts.Samples(tt.pattern) {
+				if s.Name == tt.sample {
+					content, layout = s.Content, s.Layout
+				}
+			}
+			if content == nil {
+				t.Fatalf("no sample %s/%s", tt.pattern, tt.sample)
+			}
+			look := brandgen.Look{Size: tt.size, Theme: brandgen.ThemeLight, Style: brandgen.StyleGlass}
+			_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: tt.pattern, Content: content, Look: look, Layout: layout})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, w := range warnings {
+				if w.Message == "" {
+					t.Errorf("warning without a message: %+v", w)
+				}
+				if w.Code == "content_dropped" {
+					got = append(got, w.Path)
+				}
+			}
+			if strings.Join(got, ",") != strings.Join(tt.want, ",") || (tt.want == nil && len(warnings) > 0) {
+				t.Errorf("warnings %+v, want content_dropped on %v", warnings, tt.want)
+			}
+		})
 	}
 }
