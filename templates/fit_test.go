@@ -76,6 +76,16 @@ func TestFitByHierarchy(t *testing.T) {
 				}
 				return ""
 			}, "content_dropped,text_below_minimum"},
+		{"after a drop the block refits from the template's sizes", `<h1 id="h" class="headline" data-fit="30" style="font-size:60px">Title</h1><p id="sub" class="lead" data-fit="20" data-optional="1" data-path="content.subtitle" style="font-size:40px">` + strings.Repeat(long, 8) + `</p><p id="b" class="body" data-fit="19" style="font-size:30px">Two short lines</p>`,
+			func(m map[string]float64) string {
+				if m["sub"] != 0 {
+					return "subtitle still shown"
+				}
+				if m["h"] != 60 || m["b"] != 30 {
+					return "headline and body not back at their template sizes"
+				}
+				return ""
+			}, "content_dropped"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -175,7 +175,10 @@
     var items = [];
     scope.querySelectorAll("[data-fit]").forEach(function (el) {
       if (!visible(el)) return;
-      var role = roleOf(el, xs), base = sizeOf(el);
+      // Role and base size are read once, before any fitting: a refit after optional parts were
+      // dropped starts again from the template's sizes, not from the shrunk ones.
+      if (!el.__bgFit) el.__bgFit = { role: roleOf(el, xs), base: sizeOf(el) };
+      var role = el.__bgFit.role, base = el.__bgFit.base;
       // The headline rests on 1.5x the body floor, the subtitle just above it: the hierarchy
       // survives the tightest fit.
       var fl = role === "label" ? floorLabel : role === "h" ? Math.round(floor * 1.5) : role === "sub" ? Math.round(floor * 1.08) : floor;
