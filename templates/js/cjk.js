@@ -71,6 +71,17 @@
       }
       out.push({ text: s.text, word: s.word, cjk: s.cjk });
     });
+    // A lone Han character that opens a clause (nothing before it to lean on) joins the word after
+    // it, so a line never starts with it alone: 少|即是多 -> 少即是多.
+    for (var q = 0; q + 1 < out.length; q++) {
+      var a = out[q], b = out[q + 1], p = q > 0 ? out[q - 1] : null;
+      if (a.word && a.cjk && a.text.length === 1 && hanRe.test(a.text) && b.word && b.cjk &&
+          b.text.length <= 4 && !(p && p.word && p.cjk)) {
+        b.text = a.text + b.text;
+        out.splice(q, 1);
+        q--;
+      }
+    }
     return out;
   }
 
