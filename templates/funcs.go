@@ -40,6 +40,7 @@ func funcs() template.FuncMap {
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,
+		"emojiText":    emojiText, // funcs_emoji.go
 	}
 }
 
