@@ -143,6 +143,7 @@ func (t *tab) kill() {
 // open creates a target in b, wires request interception and loads the stage.
 func (t *tab) open(ctx context.Context, b *browser) (err error) {
 	p := t.p
+	opened := time.Now()
 	crashed := make(chan struct{})
 	var once sync.Once
 	tctx, tcancel := chromedp.NewContext(b.ctx, chromedp.WithListener(func(ev any) {
@@ -183,6 +184,7 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 		return errBrowserDied
 	}
 	target := chromedp.FromContext(tctx).Target
+	targetAt := time.Now()
 
 	// Event handlers: request interception, dialogs (they would block the page), page errors.
 	requests := chromedp.Events(tctx, fetch.RequestPaused)
@@ -230,6 +232,7 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 	if err := chromedp.Do(octx, chromedp.Navigate(Origin+stagePath)); err != nil {
 		return fmt.Errorf("loading the stage: %w", err)
 	}
+	stageAt := time.Now()
 	// chromedp enables these for its DOM queries, which the pool does not use; their events
 	// would only cost time on every render.
 	for _, method := range []string{dom.Disable.Method, css.Disable.Method, network.Disable.Method, log.Disable.Method} {
@@ -247,6 +250,8 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 	}
 	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = b, tctx, tcancel, target, crashed, false
 	t.scripts, t.warmFailed = len(p.cfg.StageScripts) == 0, false
+	p.log.Debug("tab opened", "slot", t.slot.index, "tab", t.index, "gen", b.gen, "target", targetAt.Sub(opened).Round(time.Millisecond),
+		"stage", stageAt.Sub(targetAt).Round(time.Millisecond), "preload", time.Since(stageAt).Round(time.Millisecond))
 	t.w, t.h, t.transparent = defaultW, defaultH, false
 	return nil
 }

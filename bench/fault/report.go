@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"strings"
 	"text/tabwriter"
 	"time"
 )
@@ -85,8 +86,12 @@ func loadTargets(phases []*phase, o options, maxC int) []target {
 		for _, r := range k.recoveries {
 			worst = max(worst, r)
 		}
+		each := make([]string, len(k.recoveries))
+		for i, r := range k.recoveries {
+			each[i] = r.Round(10 * time.Millisecond).String()
+		}
 		targets = append(targets, target{"a render succeeds within 2 s of each Chromium kill", len(k.recoveries) > 0 && worst <= 2*time.Second && k.unrecovered == 0,
-			fmt.Sprintf("%d kills, worst %s, %d without a success after", len(k.recoveries)+k.unrecovered, worst.Round(time.Millisecond), k.unrecovered)})
+			fmt.Sprintf("%d kills, worst %s, %d without a success after (each: %s)", len(k.recoveries)+k.unrecovered, worst.Round(time.Millisecond), k.unrecovered, strings.Join(each, " "))})
 	}
 	return append(targets, outageTargets(phases)...)
 }
