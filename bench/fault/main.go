@@ -229,7 +229,7 @@ func run(ctx context.Context, o options) (bool, error) {
 		}
 		if o.killEvery > 0 {
 			phases = append(phases, load(ctx, cl, spec{name: fmt.Sprintf("%d clients, kill every %s", maxC, o.killEvery),
-				clients: maxC, d: o.d, killEvery: o.killEvery}))
+				clients: maxC, d: o.d, killEvery: o.killEvery, pool: a.Pool}))
 		}
 		const after = 5 * time.Second
 		if pg != nil {
