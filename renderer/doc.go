@@ -38,12 +38,16 @@
 //
 // # Stage scripts and Eval
 //
-// Config.StageScripts are loaded into each tab's stage window once, when the tab opens (in
-// order, awaited; a script that fails to load fails the opening). Pool.Eval(ctx, expr, out)
-// evaluates an expression in that window of a warm tab, awaits a promise, and decodes the JSON
-// value; a throw or rejection is ErrScript with the script's message and the tab stays usable. It
-// queues, times out, retries after a crash and is observed ("eval") like a render. Pages rendered
-// in the tab's iframes reach the stage's globals as parent.<name>.
+// Config.StageScripts are loaded into each tab's stage window once (in order, awaited): by Start
+// for every tab, by the first Eval in a tab that lacks them (a script that fails to load fails
+// that Eval, and the tab is reopened), and, after a render in such a tab, in the background when
+// no render is queued (the tab's next user waits for it, as for the frame swap). Renders never
+// wait for them: a tab reopened after a browser crash or a RestartAfter retirement serves renders
+// at once. Pool.Eval(ctx, expr, out) evaluates an expression in that window of a warm tab, awaits
+// a promise, and decodes the JSON value; a throw or rejection is ErrScript with the script's
+// message and the tab stays usable. It queues, times out, retries after a crash and is observed
+// ("eval") like a render. Pages rendered in the tab's iframes reach the stage's globals as
+// parent.<name> once the tab is warm (after Start, an Eval in it, or its background load).
 //
 // Diagrams use it for Mermaid (vendor/mermaid.min.js, 5.5 MB): loading the library costs
 // ~1.1-1.5 s per window, so it is loaded once per tab and kept warm. Measured here (2 cores,
@@ -71,7 +75,12 @@
 // browser is pinged: one that does not answer within 3 s is killed. A browser that dies (its
 // pipe closes) fails its renders in flight, which the pool retries once on a fresh browser
 // (Config.NoRetry: fail them at once) and then reports as render_busy; a crashed tab likewise.
-// The slot relaunches in the background. A browser retires after Config.RestartAfter renders:
+// The slot relaunches in the background as soon as the death is seen (the pipe closes), not on
+// the next render. Time from a SIGKILL to the next successful render is launch + a tab without
+// the stage scripts + the render: 0.9-1.5 s on the shared 2-core VM at load 13-16
+// (TestKillRecoverySkipsStageScripts logs it); it was 1.9-2.9 s while the reopened tab loaded
+// Mermaid and its warm-up first (2.5-3.6 s a tab at that load, 1.1-1.5 s quiet) and renders
+// queued behind it. A browser retires after Config.RestartAfter renders:
 // new renders go to its successor and it closes when its last render ends. Each browser runs
 // in a process group of its own with a fresh --user-data-dir; Close kills the groups, waits
 // for the processes and removes the directories, so no Chromium outlives the pool.

@@ -67,7 +67,7 @@ func (p *Pool) Eval(ctx context.Context, expr string, out any) error {
 	}
 	wrapped := "(async () => { try { return {ok: true, v: await (" + expr + "\n)}; } " +
 		"catch (e) { return {ok: false, e: String((e && e.message) || e)}; } })()"
-	err := p.runTab(ctx, func(ctx context.Context, t *tab) error {
+	err := p.runTab(ctx, true, func(ctx context.Context, t *tab) error {
 		return t.withTimeout(ctx, func(ctx context.Context) error {
 			if err := evalInto(ctx, t.target, wrapped, &result); err != nil {
 				var js *jsError

@@ -310,7 +310,7 @@ func (p *Pool) Start(ctx context.Context) error {
 				return
 			}
 			defer b.release()
-			errs[i] = t.ensure(ctx, b)
+			errs[i] = t.ensure(ctx, b, true) // Start warms the stage scripts too
 		})
 	}
 	wg.Wait()

@@ -111,12 +111,12 @@ func (p *Pool) run(ctx context.Context, pg Page, fn func(context.Context, *tab) 
 	if err := pg.validate(); err != nil {
 		return err
 	}
-	return p.runTab(ctx, fn)
+	return p.runTab(ctx, false, fn)
 }
 
 // runTab waits for a tab and runs fn in it, retrying once on a fresh browser when a crash
-// interrupts it.
-func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error) error {
+// interrupts it. With stage, the tab has Config.StageScripts loaded before fn runs.
+func (p *Pool) runTab(ctx context.Context, stage bool, fn func(context.Context, *tab) error) error {
 	if p.closed.Load() {
 		return ErrClosed
 	}
@@ -134,7 +134,7 @@ func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error)
 		p.idle <- t
 	}()
 	for attempt := 0; ; attempt++ {
-		err = p.attempt(ctx, t, fn)
+		err = p.attempt(ctx, t, stage, fn)
 		if err == nil {
 			p.renders.Add(1)
 			return nil
@@ -157,7 +157,7 @@ func (p *Pool) runTab(ctx context.Context, fn func(context.Context, *tab) error)
 }
 
 // attempt runs fn once in t on the slot's current browser.
-func (p *Pool) attempt(ctx context.Context, t *tab, fn func(context.Context, *tab) error) error {
+func (p *Pool) attempt(ctx context.Context, t *tab, stage bool, fn func(context.Context, *tab) error) error {
 	b, err := t.slot.acquire(ctx)
 	if err != nil {
 		return err
@@ -167,7 +167,7 @@ func (p *Pool) attempt(ctx context.Context, t *tab, fn func(context.Context, *ta
 		b.retire("RestartAfter")
 		t.slot.prelaunch()
 	}
-	if err := t.ensure(ctx, b); err != nil {
+	if err := t.ensure(ctx, b, stage); err != nil {
 		return err
 	}
 	return t.do(ctx, b, fn)

@@ -49,6 +49,9 @@ type tab struct {
 	w, h        int  // current viewport
 	transparent bool // current background override
 
+	scripts    bool // Config.StageScripts are loaded in the target's stage
+	warmFailed bool // a background load of them failed in this target: leave it to Eval
+
 	pending chan struct{} // closed when the background prepare of the last render is done
 	prepErr error         // its error, read after pending closes
 }
@@ -65,8 +68,10 @@ func (t *tab) isCrashed() bool {
 	}
 }
 
-// ensure makes the tab usable in b, opening a target when it has none there.
-func (t *tab) ensure(ctx context.Context, b *browser) error {
+// ensure makes the tab usable in b, opening a target when it has none there. With stage set, the
+// target also has Config.StageScripts loaded (Eval needs them); renders do not wait for them, so
+// a tab reopened after a crash or a restart serves its first render without them (see warm).
+func (t *tab) ensure(ctx context.Context, b *browser, stage bool) error {
 	if t.pending != nil {
 		<-t.pending
 		t.pending = nil
@@ -74,11 +79,36 @@ func (t *tab) ensure(ctx context.Context, b *browser) error {
 			t.broken = true
 		}
 	}
-	if t.b == b && !t.broken && !t.isCrashed() {
+	if t.b != b || t.broken || t.isCrashed() || stage && t.warmFailed {
+		t.discard() // a failed background load may have left a half-loaded stage: start clean
+		if err := t.open(ctx, b); err != nil {
+			return err
+		}
+	}
+	if stage && !t.scripts {
+		return t.loadScripts(ctx)
+	}
+	return nil
+}
+
+// loadScripts loads Config.StageScripts into the open target's stage, bounded by ctx and
+// Config.LaunchTimeout. A failure leaves the tab to be replaced.
+func (t *tab) loadScripts(ctx context.Context) error {
+	if len(t.p.cfg.StageScripts) == 0 {
+		t.scripts = true
 		return nil
 	}
-	t.discard()
-	return t.open(ctx, b)
+	octx, cancel := context.WithTimeout(ctx, t.p.cfg.LaunchTimeout)
+	defer cancel()
+	if err := t.p.loadStageScripts(octx, t.target); err != nil {
+		t.broken = true
+		if t.b != nil && t.b.dead() {
+			return &crashError{fmt.Errorf("%w: %w", errBrowserDied, err)}
+		}
+		return fmt.Errorf("renderer: %w", err)
+	}
+	t.scripts = true
+	return nil
 }
 
 // discard drops the tab's target. Closing it runs in the background: chromedp waits for the
@@ -89,6 +119,7 @@ func (t *tab) discard() {
 		t.p.background(cancel)
 	}
 	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = nil, nil, nil, nil, nil, false
+	t.scripts, t.warmFailed = false, false
 }
 
 // kill crashes the tab's renderer process (Page.crash is handled off the main thread, so it
@@ -112,6 +143,7 @@ func (t *tab) kill() {
 // open creates a target in b, wires request interception and loads the stage.
 func (t *tab) open(ctx context.Context, b *browser) (err error) {
 	p := t.p
+	opened := time.Now()
 	crashed := make(chan struct{})
 	var once sync.Once
 	tctx, tcancel := chromedp.NewContext(b.ctx, chromedp.WithListener(func(ev any) {
@@ -152,6 +184,7 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 		return errBrowserDied
 	}
 	target := chromedp.FromContext(tctx).Target
+	targetAt := time.Now()
 
 	// Event handlers: request interception, dialogs (they would block the page), page errors.
 	requests := chromedp.Events(tctx, fetch.RequestPaused)
@@ -199,6 +232,7 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 	if err := chromedp.Do(octx, chromedp.Navigate(Origin+stagePath)); err != nil {
 		return fmt.Errorf("loading the stage: %w", err)
 	}
+	stageAt := time.Now()
 	// chromedp enables these for its DOM queries, which the pool does not use; their events
 	// would only cost time on every render.
 	for _, method := range []string{dom.Disable.Method, css.Disable.Method, network.Disable.Method, log.Disable.Method} {
@@ -214,10 +248,10 @@ func (t *tab) open(ctx context.Context, b *browser) (err error) {
 			p.log.Warn("assets failed to preload", "assets", failed)
 		}
 	}
-	if err := p.loadStageScripts(octx, target); err != nil {
-		return err
-	}
 	t.b, t.ctx, t.cancel, t.target, t.crashed, t.broken = b, tctx, tcancel, target, crashed, false
+	t.scripts, t.warmFailed = len(p.cfg.StageScripts) == 0, false
+	p.log.Debug("tab opened", "slot", t.slot.index, "tab", t.index, "gen", b.gen, "target", targetAt.Sub(opened).Round(time.Millisecond),
+		"stage", stageAt.Sub(targetAt).Round(time.Millisecond), "preload", time.Since(stageAt).Round(time.Millisecond))
 	t.w, t.h, t.transparent = defaultW, defaultH, false
 	return nil
 }
@@ -339,15 +373,44 @@ func (t *tab) reset() {
 }
 
 // prepareNext makes the fresh frame of the next render in the background; the next user of the
-// tab waits for it in ensure.
+// tab waits for it in ensure. When the tab lacks its stage scripts (reopened after a crash or a
+// restart) and no render is queued, it loads them too (see warm).
 func (t *tab) prepareNext() {
 	done := make(chan struct{})
 	t.pending = done
 	ctx, target := t.ctx, t.target
+	warm := t.warmNow()
 	t.p.background(func() {
 		defer close(done)
 		c, cancel := context.WithTimeout(ctx, 5*time.Second)
-		defer cancel()
 		t.prepErr = evalInto(c, target, stageRef+".prepare()", nil)
+		cancel()
+		if t.prepErr == nil && warm {
+			t.warm(ctx, target)
+		}
 	})
+}
+
+// warmNow reports whether the tab should load its stage scripts in the background now: it lacks
+// them, has not failed to load them, and nothing waits for a tab (under load Eval loads them on
+// demand instead, so renders after a crash never queue behind Mermaid).
+func (t *tab) warmNow() bool {
+	return !t.scripts && !t.warmFailed && t.p.waiting.Load() == 0 && !t.p.closed.Load()
+}
+
+// warm loads the stage scripts off the render path. It runs in prepareNext's background job,
+// which the tab's next user waits for. A failure is logged and left to Eval, which reports it.
+func (t *tab) warm(ctx context.Context, target *chromedp.Target) {
+	start := time.Now()
+	c, cancel := context.WithTimeout(ctx, t.p.cfg.LaunchTimeout)
+	defer cancel()
+	if err := t.p.loadStageScripts(c, target); err != nil {
+		t.warmFailed = true
+		if ctx.Err() == nil {
+			t.p.log.Warn("stage scripts failed to load in the background", "slot", t.slot.index, "tab", t.index, "err", err)
+		}
+		return
+	}
+	t.scripts = true
+	t.p.log.Debug("stage scripts warmed in the background", "slot", t.slot.index, "tab", t.index, "took", time.Since(start).Round(time.Millisecond))
 }

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/brandgen/brandgen/renderer"
 )
 
 var (
@@ -79,6 +81,7 @@ type phase struct {
 	other        map[string]int
 	recoveries   []time.Duration
 	unrecovered  int
+	poolRecovery []time.Duration // per kill: the pool's next successful render after it saw the crash
 	outage       *outage
 }
 
@@ -133,6 +136,7 @@ type spec struct {
 	d         time.Duration
 	renders   int           // stop once this many renders succeeded (0: run d)
 	killEvery time.Duration // kill a Chromium process this often
+	pool      poolStats     // the server's render pool, watched after each kill
 	outage    *outage       // stop a dependency for a while
 	progress  time.Duration // print a progress line this often (0: never)
 }
@@ -188,10 +192,24 @@ func load(ctx context.Context, c *client, s spec) *phase {
 					if time.Until(deadline) < 3*time.Second {
 						return
 					}
+					var before renderer.Stats
+					if s.pool != nil {
+						before = s.pool.Stats()
+					}
 					if killBrowser() {
+						k := time.Now()
 						mu.Lock()
-						kills = append(kills, time.Now())
+						kills = append(kills, k)
 						mu.Unlock()
+						if s.pool != nil {
+							aux.Go(func() {
+								if d, ok := poolRecovered(ctx, s.pool, before, k); ok {
+									mu.Lock()
+									p.poolRecovery = append(p.poolRecovery, d)
+									mu.Unlock()
+								}
+							})
+						}
 					}
 				case <-ctx.Done():
 					return
@@ -312,4 +330,28 @@ func (s *slowSenders) count() (int, time.Duration) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.closed, s.last
+}
+
+// poolStats is what the kill phase reads of the server's render pool.
+type poolStats interface{ Stats() renderer.Stats }
+
+// poolRecovered waits until the pool has seen the crash of a kill at k (Stats.Crashes grows past
+// before) and then finished a render (Stats.Renders grows past its value then), and returns the
+// time from k: the service's own recovery, without the HTTP and PNG re-encode tail of the request
+// and without the 200s of renders Chromium had finished before the kill, which the client-side
+// figure counts.
+func poolRecovered(ctx context.Context, pool poolStats, before renderer.Stats, k time.Time) (time.Duration, bool) {
+	const limit = 60 * time.Second
+	renders := uint64(0)
+	for seen := false; time.Since(k) < limit && ctx.Err() == nil; time.Sleep(5 * time.Millisecond) {
+		st := pool.Stats()
+		if !seen && st.Crashes > before.Crashes {
+			seen, renders = true, st.Renders
+			continue
+		}
+		if seen && st.Renders > renders {
+			return time.Since(k), true
+		}
+	}
+	return 0, false
 }

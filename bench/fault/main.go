@@ -9,7 +9,8 @@
 //     /api/v1/posts alternately: status mix (status and error code), p50/p99 latency of the 200s,
 //     renders/s, and the Retry-After of every 503;
 //   - kill (with -kill-every K): -d of the largest concurrency while a Chromium process is killed
-//     with SIGKILL every K; for each kill, the time until the next render succeeds (a 200 completes);
+//     with SIGKILL every K; for each kill, the time until the next render succeeds (a 200 completes),
+//     and the time until the pool finished a render after it saw the crash (Stats.Crashes, Renders);
 //   - database outage (with -db-stop S): the whole run uses a throwaway PostgreSQL cluster this
 //     command initialises and starts on a free loopback port (never the machine's own); one phase of
 //     -outage-clients stops it for S and starts it again;
@@ -229,7 +230,7 @@ func run(ctx context.Context, o options) (bool, error) {
 		}
 		if o.killEvery > 0 {
 			phases = append(phases, load(ctx, cl, spec{name: fmt.Sprintf("%d clients, kill every %s", maxC, o.killEvery),
-				clients: maxC, d: o.d, killEvery: o.killEvery}))
+				clients: maxC, d: o.d, killEvery: o.killEvery, pool: a.Pool}))
 		}
 		const after = 5 * time.Second
 		if pg != nil {
