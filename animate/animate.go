@@ -127,14 +127,29 @@ type FrameSource interface {
 	FramesFunc(ctx context.Context, pg renderer.Page, steps []string, fn func(i int, img image.Image) error) error
 }
 
+// FrameProber is a FrameSource that also evaluates a probe on the loaded page before the steps
+// (renderer.Pool.FramesProbe).
+type FrameProber interface {
+	FramesProbe(ctx context.Context, pg renderer.Page, probe string, steps []string, fn func(i int, img image.Image) error) (json.RawMessage, error)
+}
+
 // GIF animates pg.
 func GIF(ctx context.Context, src FrameSource, pg renderer.Page, mode Mode, speed Speed) ([]byte, error) {
+	gif, _, err := GIFProbe(ctx, src, pg, "", mode, speed)
+	return gif, err
+}
+
+// GIFProbe animates pg and returns the value of the JavaScript expression probe evaluated on the
+// loaded page before the reveal starts (the finished page, as a still render sees it). The probe
+// needs src to be a FrameProber; otherwise, or when probe is empty, the value is nil.
+func GIFProbe(ctx context.Context, src FrameSource, pg renderer.Page, probe string, mode Mode, speed Speed) ([]byte, json.RawMessage, error) {
 	tm := speed.Timing()
 	var (
 		enc   *gifenc.Encoder
 		final image.Image
+		data  json.RawMessage
 	)
-	err := src.FramesFunc(ctx, pg, Steps(mode, tm.Frames), func(i int, img image.Image) error {
+	onFrame := func(i int, img image.Image) error {
 		if i == 0 {
 			final = img
 			var err error
@@ -142,19 +157,26 @@ func GIF(ctx context.Context, src FrameSource, pg renderer.Page, mode Mode, spee
 			return err
 		}
 		return enc.Add(img, tm.Delay)
-	})
+	}
+	steps := Steps(mode, tm.Frames)
+	var err error
+	if prober, ok := src.(FrameProber); ok && probe != "" {
+		data, err = prober.FramesProbe(ctx, pg, probe, steps, onFrame)
+	} else {
+		err = src.FramesFunc(ctx, pg, steps, onFrame)
+	}
 	if err != nil {
-		return nil, fmt.Errorf("animate: %w", err)
+		return nil, nil, fmt.Errorf("animate: %w", err)
 	}
 	if err := enc.Add(final, 0); err != nil {
-		return nil, fmt.Errorf("animate: %w", err)
+		return nil, nil, fmt.Errorf("animate: %w", err)
 	}
 	enc.Hold(tm.Hold)
 	var buf bytes.Buffer
 	if err := enc.Encode(&buf); err != nil {
-		return nil, fmt.Errorf("animate: %w", err)
+		return nil, nil, fmt.Errorf("animate: %w", err)
 	}
-	return buf.Bytes(), nil
+	return buf.Bytes(), data, nil
 }
 
 // DiagramPages gives the page of a stored diagram, for diagramId animations. The diagram service
@@ -217,11 +239,28 @@ func (a *Animator) Page(ctx context.Context, r Request) (renderer.Page, error) {
 
 // Animate makes the request's GIF.
 func (a *Animator) Animate(ctx context.Context, r Request) ([]byte, error) {
+	gif, _, err := a.AnimateReport(ctx, r)
+	return gif, err
+}
+
+// AnimateReport makes the request's GIF and returns what the page's fit script left out to make
+// the content fit, as studio.Studio.RenderReport does for a still: the same warnings (codes and
+// paths such as content.subtitle), since the GIF is the page scaled as a whole. A diagram, or a
+// FrameSource that is not a FrameProber, reports nothing.
+func (a *Animator) AnimateReport(ctx context.Context, r Request) ([]byte, []brandgen.Warning, error) {
 	pg, err := a.Page(ctx, r)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
-	return GIF(ctx, a.Frames, Scaled(pg, Scale), r.Mode, r.Speed)
+	gif, raw, err := GIFProbe(ctx, a.Frames, Scaled(pg, Scale), studio.FitProbe, r.Mode, r.Speed)
+	if err != nil {
+		return nil, nil, err
+	}
+	warnings, err := studio.FitWarnings(raw)
+	if err != nil {
+		return nil, nil, fmt.Errorf("animate: %w", err)
+	}
+	return gif, warnings, nil
 }
 
 // Retryable reports whether a failed animation or render may succeed when tried again: the render

@@ -55,7 +55,7 @@ func (a *App) Worker() (*jobs.Worker, error) {
 		return nil, fmt.Errorf("the worker needs REDIS_URL")
 	}
 	work := jobs.Work{
-		Animate: a.Animator.Animate,
+		Animate: a.Animator.AnimateReport,
 		Render:  a.renderItem,
 		Refund:  a.Meter.RefundPeriod,
 	}

@@ -93,11 +93,11 @@ func (s *server) animate(c *gin.Context) {
 			c.JSON(http.StatusAccepted, AnimateAccepted{Async: true, JobID: id})
 			return nil
 		}
-		gif, err := s.Animator.Animate(ctx, r)
+		gif, warnings, err := s.Animator.AnimateReport(ctx, r)
 		if err != nil {
 			return err
 		}
-		c.JSON(http.StatusOK, AnimateResponse{GIF: "data:image/gif;base64," + base64.StdEncoding.EncodeToString(gif)})
+		c.JSON(http.StatusOK, AnimateResponse{GIF: "data:image/gif;base64," + base64.StdEncoding.EncodeToString(gif), Warnings: warnings})
 		return nil
 	})
 }

@@ -49,7 +49,7 @@ func testWork(store db.Store, hook func(it jobs.Item) error) jobs.Work {
 	st := studio.New(pages, pool, brands, store)
 	an := &animate.Animator{Studio: st, Catalog: catalog, Frames: pool}
 	return jobs.Work{
-		Animate: an.Animate,
+		Animate: an.AnimateReport,
 		Render: func(ctx context.Context, it jobs.Item) ([]byte, []brandgen.Warning, error) {
 			if hook != nil {
 				if err := hook(it); err != nil {

@@ -119,9 +119,14 @@ func (AnimateRequest) JSONSchemaExtend(s *jsonschema.Schema) {
 	setProp(s, "speed", enumSchema(animate.Speeds, "Default normal."))
 }
 
-// AnimateResponse is the 200 body of POST /animate (inline render).
+// AnimateResponse is the 200 body of POST /animate (inline render). With the job queue the same
+// warnings come in the job's answer, GET /jobs/{jobId}.
 type AnimateResponse struct {
 	GIF string `json:"gif"`
+	// Warnings: what the render did to fit the content (optional parts left out), if anything:
+	// the same as POST /render reports for a still of the same content, look and size. A diagram
+	// animation has none.
+	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 
 // JSONSchemaExtend states the image type.

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/db/dbtest"
 	"github.com/brandgen/brandgen/jobs"
 )
@@ -174,4 +175,78 @@ func TestOpenAPIWarnings(t *testing.T) {
 	if fmt.Sprint(w.Properties["code"].Enum) != "[content_dropped text_below_minimum]" || len(w.Required) != 3 {
 		t.Errorf("Warning schema %s", doc.Components.Schemas["Warning"])
 	}
+}
+
+// animateWarnings reads the warnings of an /animate answer or a done job.
+func animateWarnings(t *testing.T, body []byte) []brandgen.Warning {
+	t.Helper()
+	var b struct {
+		Warnings []brandgen.Warning `json:"warnings"`
+	}
+	if err := json.Unmarshal(body, &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.Warnings
+}
+
+// TestAnimateWarnings: a reveal GIF of content that does not fit above the floor carries the same
+// warnings as a still of it from POST /render (inline in the 200 answer; with the job queue in
+// GET /jobs/{id}); content that fits, and a chart, carry none.
+func TestAnimateWarnings(t *testing.T) {
+	long := map[string]any{"format": "resources", "content": longResources(), "speed": "fast"}
+	short := map[string]any{"format": "resources", "speed": "fast",
+		"content": map[string]any{"title": "Two newsletters", "items": []map[string]any{{"name": "Golang Weekly"}, {"name": "Pointer.io"}}}}
+	t.Run("inline", func(t *testing.T) {
+		backends(t, func(t *testing.T, e *env) {
+			still := e.do("POST", "/api/v1/render", e.devKey, map[string]any{"format": "resources", "content": longResources()})
+			if still.status != 200 {
+				t.Fatalf("render: %d %.300s", still.status, still.body)
+			}
+			want := animateWarnings(t, still.body)
+			if len(want) == 0 || want[0].Code != "content_dropped" || want[0].Path != "content.subtitle" {
+				t.Fatalf("the still's warnings %+v, want content_dropped on content.subtitle", want)
+			}
+			r := e.do("POST", "/api/v1/animate", e.devKey, long)
+			if r.status != 200 {
+				t.Fatalf("animate: %d %.300s", r.status, r.body)
+			}
+			if got := animateWarnings(t, r.body); !slices.Equal(got, want) {
+				t.Errorf("GIF warnings %+v, want the still's %+v", got, want)
+			}
+			decodeGIF(t, r.json(t)["gif"].(string))
+			for name, body := range map[string]any{"short": short, "chart": map[string]any{"format": "chart", "content": chartContent("Fits"), "speed": "fast"}} {
+				r := e.do("POST", "/api/v1/animate", e.devKey, body)
+				if r.status != 200 || strings.Contains(string(r.body), `"warnings"`) {
+					t.Errorf("%s animation: %d, has warnings: %.200s", name, r.status, r.body)
+				}
+			}
+		})
+	})
+	t.Run("async", func(t *testing.T) {
+		jobBackends(t, nil, func(t *testing.T, e *env) {
+			ids := map[string]string{}
+			for name, body := range map[string]any{"long": long, "short": short} {
+				r := e.do("POST", "/api/v1/animate", e.devKey, body)
+				if r.status != 202 {
+					t.Fatalf("animate %s: %d %.300s", name, r.status, r.body)
+				}
+				ids[name], _ = r.json(t)["jobId"].(string)
+			}
+			for name, id := range ids {
+				final := poll(t, e, "/api/v1/jobs/"+id, e.devKey, 2*time.Minute, func(b map[string]any) bool { return b["status"] == "done" || b["status"] == "failed" })
+				if final["status"] != "done" {
+					t.Fatalf("%s job ended %v", name, final)
+				}
+				decodeGIF(t, final["image"].(string)) // the image is still a bare GIF
+				raw, _ := json.Marshal(final)
+				ws := animateWarnings(t, raw)
+				switch {
+				case name == "long" && (len(ws) == 0 || ws[0].Code != "content_dropped" || ws[0].Path != "content.subtitle" || ws[0].Message == ""):
+					t.Errorf("long job's warnings %+v, want content_dropped on content.subtitle", ws)
+				case name == "short" && ws != nil:
+					t.Errorf("short job's warnings %+v, want none", ws)
+				}
+			}
+		})
+	})
 }

@@ -84,17 +84,19 @@ func TestRetriesAndRefund(t *testing.T) {
 		refunds  []string
 	)
 	work := Work{
-		Animate: func(ctx context.Context, r animate.Request) ([]byte, error) {
+		Animate: func(ctx context.Context, r animate.Request) ([]byte, []brandgen.Warning, error) {
 			mu.Lock()
 			attempts[r.Format]++
 			mu.Unlock()
 			switch r.Format {
 			case "busy":
-				return nil, fmt.Errorf("render: %w", brandgen.ErrRenderBusy)
+				return nil, nil, fmt.Errorf("render: %w", brandgen.ErrRenderBusy)
 			case "broken":
-				return nil, errors.New("template exploded")
+				return nil, nil, errors.New("template exploded")
+			case "warned": // an animation whose page left the subtitle out
+				return []byte("GIF89a fake"), []brandgen.Warning{{Code: "content_dropped", Message: "left out", Path: "content.subtitle"}}, nil
 			}
-			return []byte("GIF89a fake"), nil
+			return []byte("GIF89a fake"), nil, nil
 		},
 		Render: func(ctx context.Context, it Item) ([]byte, []brandgen.Warning, error) {
 			if it.Index == 2 { // a render that left the subtitle out
@@ -119,7 +121,7 @@ func TestRetriesAndRefund(t *testing.T) {
 	defer w.Stop()
 	ctx := context.Background()
 	ids := map[string]string{}
-	for _, f := range []string{"ok", "busy", "broken"} {
+	for _, f := range []string{"ok", "busy", "broken", "warned"} {
 		id, err := q.EnqueueAnimate(ctx, animate.Request{AccountID: 7, Format: f}, "2026-11")
 		if err != nil {
 			t.Fatal(err)
@@ -142,8 +144,13 @@ func TestRetriesAndRefund(t *testing.T) {
 			time.Sleep(100 * time.Millisecond)
 		}
 	}
-	if st := wait(ids["ok"]); st.Status != StatusDone || st.Image != "data:image/gif;base64,R0lGODlhIGZha2U=" || st.Error != "" {
+	if st := wait(ids["ok"]); st.Status != StatusDone || st.Image != "data:image/gif;base64,R0lGODlhIGZha2U=" || st.Error != "" || st.Warnings != nil {
 		t.Fatalf("ok job: %+v", st)
+	}
+	// An animation's warnings travel with its job; the image is the bare GIF.
+	if st := wait(ids["warned"]); st.Status != StatusDone || st.Image != "data:image/gif;base64,R0lGODlhIGZha2U=" ||
+		!reflect.DeepEqual(st.Warnings, []brandgen.Warning{{Code: "content_dropped", Message: "left out", Path: "content.subtitle"}}) {
+		t.Fatalf("warned job: %+v", st)
 	}
 	if st := wait(ids["busy"]); st.Status != StatusFailed || st.Image != "" || st.Error != "the renderer was busy or its browser restarted (tried 3 times)" {
 		t.Fatalf("busy job: %+v", st)
@@ -152,8 +159,8 @@ func TestRetriesAndRefund(t *testing.T) {
 		t.Fatalf("broken job: %+v", st)
 	}
 	mu.Lock()
-	if attempts["busy"] != 3 || attempts["broken"] != 1 || attempts["ok"] != 1 {
-		t.Errorf("attempts %v, want busy 3, broken 1, ok 1", attempts)
+	if attempts["busy"] != 3 || attempts["broken"] != 1 || attempts["ok"] != 1 || attempts["warned"] != 1 {
+		t.Errorf("attempts %v, want busy 3, broken 1, ok 1, warned 1", attempts)
 	}
 	if len(refunds) != 2 || refunds[0] != "7/2026-11/1" {
 		t.Errorf("refunds %v, want two of 7/2026-11/1", refunds)
@@ -204,8 +211,8 @@ func TestRetriesAndRefund(t *testing.T) {
 	if _, err := q.Batch(ctx, 8, acc.BatchID); !errors.Is(err, ErrForbidden) {
 		t.Fatalf("another account's batch: %v", err)
 	}
-	if w.Ran() != 6 {
-		t.Errorf("worker ran %d tasks, want 6", w.Ran())
+	if w.Ran() != 7 {
+		t.Errorf("worker ran %d tasks, want 7", w.Ran())
 	}
 }
 
@@ -219,13 +226,13 @@ func TestGracefulStop(t *testing.T) {
 	started := make(chan string, 4)
 	slow := func(d time.Duration) Work {
 		return Work{
-			Animate: func(ctx context.Context, r animate.Request) ([]byte, error) {
+			Animate: func(ctx context.Context, r animate.Request) ([]byte, []brandgen.Warning, error) {
 				started <- r.Format
 				select {
 				case <-time.After(d):
-					return []byte("GIF89a " + r.Format), nil
+					return []byte("GIF89a " + r.Format), nil, nil
 				case <-ctx.Done():
-					return nil, ctx.Err()
+					return nil, nil, ctx.Err()
 				}
 			},
 			Render: func(context.Context, Item) ([]byte, []brandgen.Warning, error) { return nil, nil, errors.New("unused") },

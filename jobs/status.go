@@ -28,8 +28,8 @@ type JobStatus struct {
 	Status string `json:"status"`
 	Image  string `json:"image,omitempty"` // data URI, done only
 	Error  string `json:"error,omitempty"` // failed only
-	// Warnings: what the render left out to fit the content (done batch items only; absent when
-	// nothing), paths as POST /render reports them (content.subtitle).
+	// Warnings: what the render left out to fit the content (done animations and batch items;
+	// absent when nothing), paths as POST /render reports them (content.subtitle).
 	Warnings []brandgen.Warning `json:"warnings,omitempty"`
 }
 

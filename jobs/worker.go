@@ -17,8 +17,9 @@ import (
 
 // Work is what a worker runs. Each function returns the encoded image.
 type Work struct {
-	// Animate makes a reveal GIF.
-	Animate func(ctx context.Context, r animate.Request) ([]byte, error)
+	// Animate makes a reveal GIF and returns the fit warnings of its page (as Render), which
+	// GET /jobs reports [animate.Animator.AnimateReport].
+	Animate func(ctx context.Context, r animate.Request) ([]byte, []brandgen.Warning, error)
 	// Render makes one batch item's PNG and returns the fit warnings of its render (what the page
 	// left out to fit; see brandgen.Warning), which GET /jobs and the batch status report.
 	Render func(ctx context.Context, it Item) ([]byte, []brandgen.Warning, error)
@@ -113,7 +114,10 @@ func (w *Worker) animate(ctx context.Context, t *asynq.Task) error {
 	if err := json.Unmarshal(t.Payload(), &p); err != nil {
 		return fmt.Errorf("corrupt animate payload: %v: %w", err, asynq.SkipRetry)
 	}
-	gif, err := w.work.Animate(ctx, p.Request)
+	gif, warnings, err := w.work.Animate(ctx, p.Request)
+	if err == nil {
+		gif, err = encodeResult(gif, warnings)
+	}
 	if err == nil {
 		err = writeResult(t, gif)
 	}

@@ -145,7 +145,7 @@ type GridContent struct {
 type CodeContent struct {
 	Title    string `json:"title,omitempty" jsonschema:"maxLength=100"`
 	Language string `json:"language" jsonschema:"minLength=1,maxLength=24" jsonschema_description:"e.g. go, python, javascript, typescript, rust, sql, bash, json, html, css."`
-	Code     string `json:"code" jsonschema:"minLength=1,maxLength=2400" jsonschema_description:"The code, with newlines; at most about 30 lines render legibly."`
+	Code     string `json:"code" jsonschema:"minLength=1,maxLength=2400" jsonschema_description:"The code, with newlines. It is never set under the readable size: about 25 lines of up to 50 characters fit a portrait post (square and landscape about 20, story about 30; a longer line wraps and counts twice). Lines past that are left out from the end and reported in warnings (content_dropped)."`
 	Caption  string `json:"caption,omitempty" jsonschema:"maxLength=160"`
 }
 

@@ -7,6 +7,7 @@ package renderer
 import (
 	"context"
 	"encoding/binary"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -114,11 +115,19 @@ func (t *tab) render(ctx context.Context, pg Page) ([]byte, error) {
 	return png, nil
 }
 
-// frames loads pg, then runs each step and captures a frame, decoding frame i while frame i+1
-// is captured.
-func (t *tab) frames(ctx context.Context, pg Page, steps []string, fn func(int, image.Image) error) error {
-	if err := t.withTimeout(ctx, func(ctx context.Context) error { return t.load(ctx, pg) }); err != nil {
+// frames loads pg, evaluates probe (when not empty) on the loaded page, then runs each step and
+// captures a frame, decoding frame i while frame i+1 is captured. It returns the probe's value.
+func (t *tab) frames(ctx context.Context, pg Page, probe string, steps []string, fn func(int, image.Image) error) (json.RawMessage, error) {
+	var data json.RawMessage
+	if err := t.withTimeout(ctx, func(ctx context.Context) error {
+		if err := t.load(ctx, pg); err != nil || probe == "" {
+			return err
+		}
+		var err error
+		data, err = t.probe(ctx, probe)
 		return err
+	}); err != nil {
+		return nil, err
 	}
 	type shot struct {
 		i   int
@@ -179,11 +188,11 @@ func (t *tab) frames(ctx context.Context, pg Page, steps []string, fn func(int, 
 	close(shots)
 	wg.Wait()
 	if werr != nil && (err == nil || wctx.Err() != nil && ctx.Err() == nil) {
-		return werr
+		return nil, werr
 	}
 	if err != nil {
-		return err
+		return nil, err
 	}
 	t.prepareNext()
-	return nil
+	return data, nil
 }

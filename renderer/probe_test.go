@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"image"
 	"image/png"
 	"testing"
+	"time"
 )
 
 func TestRenderProbe(t *testing.T) {
@@ -36,5 +38,36 @@ func TestRenderProbe(t *testing.T) {
 	}
 	if _, err := p.Render(context.Background(), pg); err != nil {
 		t.Fatalf("render after a failed probe: %v", err)
+	}
+}
+
+// TestFramesProbe: the probe reads the loaded page before the first step changes it, its value
+// comes back with the frames; a probe that throws fails the run with ErrStep.
+func TestFramesProbe(t *testing.T) {
+	p := needPool(t)
+	pg := Page{Width: 120, Height: 80, HTML: `<!doctype html><body style="margin:0;background:rgb(0,0,0)"><script>window.__state = {n: 1}</script></body>`}
+	steps := []string{"0", "window.__state.n = 2; document.body.style.background = 'rgb(255,0,0)'"}
+	for _, c := range []struct {
+		name, probe, want string
+		step              bool
+	}{
+		{"before the steps", `window.__state`, `{"n":1}`, false},
+		{"awaited", `Promise.resolve(window.__state.n + 6)`, `7`, false},
+		{"none", ``, ``, false},
+		{"throws", `(() => { throw new Error('nope') })()`, ``, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			n := 0
+			data, err := p.FramesProbe(ctxTimeout(t, 30*time.Second), pg, c.probe, steps, func(int, image.Image) error { n++; return nil })
+			if c.step {
+				if !errors.Is(err, ErrStep) || n != 0 {
+					t.Fatalf("throwing probe: %v after %d frames", err, n)
+				}
+				return
+			}
+			if err != nil || string(data) != c.want || n != len(steps) {
+				t.Fatalf("probe = %s, %v, %d frames; want %s, %d frames", data, err, n, c.want, len(steps))
+			}
+		})
 	}
 }

@@ -6,6 +6,7 @@ package renderer
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"image"
@@ -55,17 +56,34 @@ func (p *Pool) Frames(ctx context.Context, pg Page, steps []string) ([]image.Ima
 // FramesFunc is Frames calling fn with each frame in order, as soon as it is decoded, while the
 // next one is captured. An error from fn stops the run and is returned.
 func (p *Pool) FramesFunc(ctx context.Context, pg Page, steps []string, fn func(i int, img image.Image) error) error {
+	_, err := p.FramesProbe(ctx, pg, "", steps, fn)
+	return err
+}
+
+// FramesProbe is FramesFunc that first evaluates the JavaScript expression probe on the loaded
+// page, before any step (as RenderProbe does, awaiting a promise), and returns its value as JSON:
+// what the page reports of its own layout (the fit script's warnings) before the steps change it.
+// An empty probe is not evaluated (nil value). A probe that throws fails the run with ErrStep.
+func (p *Pool) FramesProbe(ctx context.Context, pg Page, probe string, steps []string, fn func(i int, img image.Image) error) (json.RawMessage, error) {
 	start := time.Now()
-	var err error
+	var (
+		err  error
+		data json.RawMessage
+	)
 	if len(steps) > MaxSteps {
 		err = fmt.Errorf("%w: %d steps over %d", ErrInvalidPage, len(steps), MaxSteps)
 	} else {
 		err = p.run(ctx, pg, func(ctx context.Context, t *tab) error {
-			return t.frames(ctx, pg, steps, fn)
+			d, err := t.frames(ctx, pg, probe, steps, fn)
+			data = d
+			return err
 		})
 	}
 	p.observe("frames", start, err)
-	return err
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
 }
 
 func (p *Pool) observe(kind string, start time.Time, err error) {

@@ -64,7 +64,7 @@ func (k *Kit) RenderReport(ctx context.Context, accountID int64, spec brandkit.S
 	if err != nil {
 		return nil, nil, err
 	}
-	png, raw, err := prober.RenderProbe(ctx, pg, fitProbe)
+	png, raw, err := prober.RenderProbe(ctx, pg, FitProbe)
 	if err != nil {
 		return nil, nil, fmt.Errorf("render brand-kit %s: %w", spec.Asset.ID, err)
 	}

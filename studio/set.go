@@ -59,7 +59,7 @@ func setProbe(probe string) string {
 	if probe == "" {
 		probe = "null"
 	}
-	return "({p: (" + probe + "), w: (" + fitProbe + ")})"
+	return "({p: (" + probe + "), w: (" + FitProbe + ")})"
 }
 
 // splitProbe reads what setProbe returned.

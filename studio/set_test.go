@@ -57,7 +57,7 @@ func (p *slowPool) RenderProbe(ctx context.Context, pg renderer.Page, probe stri
 	if strings.Contains(probe, "probe()") {
 		val = `["probe()"]`
 	}
-	if !strings.Contains(probe, fitProbe) {
+	if !strings.Contains(probe, FitProbe) {
 		return nil, nil, errors.New("the set's probe does not read the fit report")
 	}
 	return b, json.RawMessage(`{"p":` + val + `,"w":[{"code":"content_dropped","message":"left out","path":"content.subtitle"}]}`), err

@@ -110,8 +110,25 @@ func (s *Studio) Render(ctx context.Context, j Job) ([]byte, error) {
 	return png, nil
 }
 
-// fitProbe reads the fit script's report (templates/js/fit.js).
-const fitProbe = `window.__brandgenFit ? window.__brandgenFit.warnings : []`
+// FitProbe reads the fit script's report (templates/js/fit.js) in a rendered page: evaluate it
+// with renderer.Pool.RenderProbe or FramesProbe and read the value with FitWarnings. A page
+// without the fit script (a diagram) reports nothing.
+const FitProbe = `window.__brandgenFit ? window.__brandgenFit.warnings : []`
+
+// FitWarnings reads FitProbe's value: what the fit script left out to make the content fit.
+func FitWarnings(raw json.RawMessage) ([]brandgen.Warning, error) {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil, nil
+	}
+	var warnings []brandgen.Warning
+	if err := json.Unmarshal(raw, &warnings); err != nil {
+		return nil, fmt.Errorf("read the fit report: %w", err)
+	}
+	if len(warnings) == 0 {
+		return nil, nil
+	}
+	return warnings, nil
+}
 
 // RenderReport makes the job's PNG and returns what the fit script had to do to make the content
 // fit (optional parts left out, text under the readable minimum). Without a Prober it renders
@@ -126,13 +143,13 @@ func (s *Studio) RenderReport(ctx context.Context, j Job) ([]byte, []brandgen.Wa
 	if err != nil {
 		return nil, nil, err
 	}
-	png, raw, err := prober.RenderProbe(ctx, pg, fitProbe)
+	png, raw, err := prober.RenderProbe(ctx, pg, FitProbe)
 	if err != nil {
 		return nil, nil, fmt.Errorf("render %s: %w", j.Pattern, err)
 	}
-	var warnings []brandgen.Warning
-	if err := json.Unmarshal(raw, &warnings); err != nil {
-		return nil, nil, fmt.Errorf("render %s: read the fit report: %w", j.Pattern, err)
+	warnings, err := FitWarnings(raw)
+	if err != nil {
+		return nil, nil, fmt.Errorf("render %s: %w", j.Pattern, err)
 	}
 	return png, warnings, nil
 }

@@ -40,6 +40,7 @@ func funcs() template.FuncMap {
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,
+		"cols":         displayWidth, // funcs_width.go: string length for sizing cut-offs, not len (bytes)
 	}
 }
 

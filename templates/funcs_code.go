@@ -75,22 +75,9 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 2, float64(m.Type.Body), 2
 		pad *= 0.6
 	}
-	w := float64(d.ContentWidth())
-	availH := float64(d.ContentHeight()) - 64 - 1.6*pad
 	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
 	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
-	if v.Side {
-		// The window takes codeSideShare of the width beside the words and the full height.
-		w = (w - 2*float64(m.Gap)) * codeSideShare
-		title, caption = "", ""
-	}
-	availW := w - 1.7*pad
-	if strings.TrimSpace(title) != "" {
-		availH -= titleSize*1.1*float64(min(titleLines, estimateLines(title, titleSize, w, headlineFace(false)))) + float64(m.Gap)
-	}
-	if strings.TrimSpace(caption) != "" {
-		availH -= capSize*1.3*float64(min(capLines, estimateLines(caption, capSize, w, leadFace(false)))) + float64(m.Gap)
-	}
+	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
 	// The gutter takes the digits plus 2 columns. The height estimate runs 8% generous: the fit
 	// script only shrinks.
 	cols := float64(max(v.Cols, 24) + v.Digits + 2)
@@ -102,4 +89,33 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	size := math.Min(availW/(cols*monoAdvance), 1.08*availH/(float64(v.Lines)*leading))
 	v.FontSize = int(math.Max(float64(v.MinSize), math.Min(size, float64(m.Type.Lead))))
 	return v
+}
+
+// codeWords are the title and caption drawn with a code window (above and below it, or beside it
+// in landscape) at their sizes and line caps.
+type codeWords struct {
+	title, caption     string
+	titleSize, capSize float64
+	titleLines         int
+	capLines           int
+}
+
+// codeRoom is the room, in px, the editor window's text gets on page d: the content box less the
+// window's title bar and padding pad, and less the words above and below it unless side (in
+// landscape the window takes codeSideShare of the width beside the words and the full height).
+func codeRoom(d Data, side bool, pad float64, words codeWords) (availW, availH float64) {
+	m := d.M
+	w := float64(d.ContentWidth())
+	availH = float64(d.ContentHeight()) - 64 - 1.6*pad
+	if side {
+		w = (w - 2*float64(m.Gap)) * codeSideShare
+		words.title, words.caption = "", ""
+	}
+	if strings.TrimSpace(words.title) != "" {
+		availH -= words.titleSize*1.1*float64(min(words.titleLines, estimateLines(words.title, words.titleSize, w, headlineFace(false)))) + float64(m.Gap)
+	}
+	if strings.TrimSpace(words.caption) != "" {
+		availH -= words.capSize*1.3*float64(min(words.capLines, estimateLines(words.caption, words.capSize, w, leadFace(false)))) + float64(m.Gap)
+	}
+	return w - 1.7*pad, availH
 }

@@ -47,19 +47,7 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 		}
 		pad *= 0.6
 	}
-	w := float64(d.ContentWidth())
-	availH := float64(d.ContentHeight()) - 64 - 1.6*pad
-	if v.Side {
-		w = (w - 2*float64(m.Gap)) * codeSideShare
-		title, caption = "", ""
-	}
-	availW := w - 1.7*pad
-	if strings.TrimSpace(title) != "" {
-		availH -= titleSize*1.1*float64(min(titleLines, estimateLines(title, titleSize, w, headlineFace(false)))) + float64(m.Gap)
-	}
-	if strings.TrimSpace(caption) != "" {
-		availH -= capSize*1.3*float64(min(capLines, estimateLines(caption, capSize, w, leadFace(false)))) + float64(m.Gap)
-	}
+	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
 	leading := codeLeading
 	if v.Long {
 		leading = codeLeadingLong

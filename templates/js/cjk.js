@@ -47,12 +47,25 @@
         particle: particles.indexOf(t) >= 0 && t.length === 1,
         single: t.length === 1 && hanRe.test(t) && particles.indexOf(t) < 0 });
     }
-    // Runs of single characters: chunks of two to four.
+    // Runs of single characters: the dictionary cuts words it does not know after a word it
+    // does (浏览|器, 开发|者, 服务|器), so the first character of a run right after a Han word
+    // is its suffix and joins it; a lone character with no such word before it (少|即是多 at the
+    // start, after punctuation) joins the word after it; what is left goes in chunks of two to four.
     var merged = [];
     for (var i = 0; i < segs.length; ) {
       if (!segs[i].single) { merged.push(segs[i++]); continue; }
       var j = i;
       while (j < segs.length && segs[j].single) j++;
+      var last = merged.length ? merged[merged.length - 1] : null;
+      if (last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3) {
+        last.text += segs[i++].text;
+        if (i === j) continue;
+      } else if (j - i === 1 && j < segs.length && segs[j].word && hanRe.test(segs[j].text) && !segs[j].particle &&
+          segs[j].text.length <= 3) {
+        segs[j] = { text: segs[i].text + segs[j].text, word: true, cjk: true, particle: false, single: false };
+        i = j;
+        continue;
+      }
       var n = j - i, size = n <= 4 ? n : 2;
       for (var k = i; k < j; k += size) {
         var chunk = segs.slice(k, Math.min(j, k + size)), txt = "";

@@ -324,13 +324,23 @@
 
   function done() { root.setAttribute("data-ready", "1"); }
 
-  // keepCompounds stops headlines breaking inside a hyphenated word ("Self- / hosted"): each
-  // compound of headline and title text is wrapped in a no-wrap span (the text is unchanged, so
-  // any font's own hyphen is drawn). A compound over 30 characters (URLs, slugs) or wider than its
-  // box at the starting size may still break. Runs once fonts are ready, before fitting.
+  // keepCompounds stops headlines and short item text (list items, labels, any short fitted text)
+  // breaking inside a hyphenated word ("Self- / hosted", "USB- / C"): each compound is wrapped in a
+  // no-wrap span (the text is unchanged, so any font's own hyphen is drawn). Paragraphs (more than
+  // shortText characters) keep their breaks: there a hyphen break beats a ragged line. A compound
+  // over 30 characters (URLs, slugs) or wider than its box at the starting size may still break.
+  // Runs once fonts are ready, before fitting.
+  var shortText = 80;
+  function compoundHosts() {
+    var out = Array.prototype.slice.call(document.querySelectorAll("h1,h2,h3,.headline,.display,.title,[data-role='h']"));
+    document.querySelectorAll("li,dt,dd,label,.label,.tag,.chip,.kicker,[data-role='label'],[data-fit]").forEach(function (el) {
+      if (out.indexOf(el) < 0 && el.textContent.trim().length <= shortText) out.push(el);
+    });
+    return out;
+  }
   function keepCompounds() {
     var re = /[^\s\-\u2010]+(?:[\-\u2010][^\s\-\u2010]+)+/g;
-    document.querySelectorAll("h1,h2,h3,.headline,.display,.title,[data-role='h']").forEach(function (el) {
+    compoundHosts().forEach(function (el) {
       var w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT), nodes = [];
       for (var n = w.nextNode(); n; n = w.nextNode()) {
         if (!n.parentElement.closest("svg,code,pre,.nobr") && /\S[\-\u2010]\S/.test(n.nodeValue)) nodes.push(n);

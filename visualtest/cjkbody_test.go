@@ -1,0 +1,80 @@
+package visualtest
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// splitPhrase returns the phrase of phrases that is broken across two of lines, or "".
+func splitPhrase(lines, phrases []string) string {
+	for i := 0; i+1 < len(lines); i++ {
+		end, next := strings.TrimSpace(lines[i]), strings.TrimSpace(lines[i+1])
+		for _, p := range phrases {
+			r := []rune(p)
+			for cut := 1; cut < len(r); cut++ {
+				if strings.HasSuffix(end, string(r[:cut])) && strings.HasPrefix(next, string(r[cut:])) {
+					return p
+				}
+			}
+		}
+	}
+	return ""
+}
+
+// Chinese words the browser's dictionary splits (浏览|器, 开发|者) and a one-character word
+// opening a headline (少 | 即是多) stay whole in body text and headlines, in every size and style.
+func TestCJKWordsStayWhole(t *testing.T) {
+	for _, tc := range []struct {
+		name, pattern, sel string
+		content            any
+		phrases            []string
+	}{
+		{"grid cell", "grid", ".g-cell:nth-child(1) .g-text", posts.GridContent{Title: "为什么选择我们的平台", Cells: []posts.Cell{
+			{Icon: "⚡", Title: "极速渲染", Text: "预热的浏览器池，一秒内生成图片。"},
+			{Icon: "🔒", Title: "私有部署", Text: "数据始终留在你自己的服务器上。"},
+		}}, []string{"浏览器", "生成", "图片"}},
+		{"grid cell 2", "grid", ".g-cell:nth-child(2) .g-text", posts.GridContent{Title: "为什么选择我们的平台", Cells: []posts.Cell{
+			{Icon: "⚡", Title: "极速渲染", Text: "预热的浏览器池，一秒内生成图片。"},
+			{Icon: "🔒", Title: "私有部署", Text: "数据始终留在你自己的服务器上。"},
+		}}, []string{"服务器", "自己的", "始终"}},
+		{"offer details", "offer", ".o-details", posts.OfferContent{Headline: "春季大促，全年套餐限时优惠", Discount: "7折",
+			Details: "适用于所有按年付费的专业版和开发者版套餐。", Code: "SPRING30", Expires: "本周日截止", CTA: "立即领取"},
+			[]string{"开发者", "专业版", "套餐"}},
+		{"poster headline", "poster", ".p-headline", posts.PosterContent{Kicker: "品牌宣言", Headline: "少即是多，简单即是力量。",
+			Subline: "我们相信，好的设计应该让复杂的事情变得简单。", Footer: "北风实验室"},
+			[]string{"少即是多", "简单", "力量"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				for _, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
+					if err != nil {
+						t.Fatal(err)
+					}
+					_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
+					if err != nil {
+						t.Fatalf("%s %s: %v", size, style, err)
+					}
+					var got linesResult
+					if err := json.Unmarshal(raw, &got); err != nil {
+						t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
+					}
+					if strings.Join(got.Lines, "") == "" {
+						t.Fatalf("%s %s: no text at %s (%s)", size, style, tc.sel, raw)
+					}
+					if p := splitPhrase(got.Lines, tc.phrases); p != "" {
+						t.Errorf("%s %s: %q is broken across lines %q", size, style, p, got.Lines)
+					}
+				}
+			}
+		})
+	}
+}

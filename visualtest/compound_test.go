@@ -1,0 +1,60 @@
+package visualtest
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/charts"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// A hyphenated compound in short item text (a checklist item) and in a balanced chart title is
+// not broken at its hyphen ("USB- / C", "sign- / ups"), in every size and style.
+func TestCompoundsStayWhole(t *testing.T) {
+	packing := posts.ChecklistContent{Title: "Conference travel packing list ✈️",
+		Subtitle: "Speaking at a conference next month? Don't forget these.",
+		Items: []posts.Check{{Text: "Laptop charger 🔌", Checked: true}, {Text: "HDMI and USB-C adapters", Checked: true},
+			{Text: "Slides exported as PDF 📄", Checked: true}, {Text: "Clicker with spare batteries"}, {Text: "Water bottle 💧"},
+			{Text: "Stickers for the booth 🎟️"}, {Text: "Business cards"}, {Text: "A good night's sleep 😴"}}}
+	donut := charts.Content{ChartType: "donut", Title: "Where sign-ups come from", Unit: "%",
+		Slices: []charts.Point{{Label: "Organic search", Value: 42}, {Label: "Referrals", Value: 23}, {Label: "Social", Value: 18}, {Label: "Paid", Value: 17}}}
+	for _, tc := range []struct {
+		name, pattern, layout, sel string
+		content                    any
+		phrases                    []string
+	}{
+		{"checklist item", "checklist", "2col", ".ck-item:nth-child(2) .ck-text", packing, []string{"USB-C"}},
+		{"chart title", "chart", "", ".headline", donut, []string{"sign-ups"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				for _, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look, Layout: tc.layout})
+					if err != nil {
+						t.Fatal(err)
+					}
+					_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
+					if err != nil {
+						t.Fatalf("%s %s: %v", size, style, err)
+					}
+					var got linesResult
+					if err := json.Unmarshal(raw, &got); err != nil {
+						t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
+					}
+					if strings.Join(got.Lines, "") == "" {
+						t.Fatalf("%s %s: no text at %s (%s)", size, style, tc.sel, raw)
+					}
+					if p := splitPhrase(got.Lines, tc.phrases); p != "" {
+						t.Errorf("%s %s: %q is broken across lines %q", size, style, p, got.Lines)
+					}
+				}
+			}
+		})
+	}
+}
