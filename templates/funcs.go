@@ -41,6 +41,7 @@ func funcs() template.FuncMap {
 		"local":        localise,
 		"numParts":     numParts,
 		"cols":         displayWidth, // funcs_width.go: string length for sizing cut-offs, not len (bytes)
+		"emojiText":    emojiText,    // funcs_emoji.go
 	}
 }
 

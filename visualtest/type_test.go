@@ -193,10 +193,7 @@ var pendingLandscape = map[string]bool{
 
 // pendingStory lists the formats (or pattern/sample pairs) whose story layout does not use its extra
 // height yet (storyRuleCheck); logged, not failed. Remove an entry when its format is fixed.
-var pendingStory = map[string]bool{
-	"ad": true, "campaign": true, "cover": true, "poster": true, "quote": true, "roadmap": true,
-	"testimonial": true,
-}
+var pendingStory = map[string]bool{}
 
 // pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
 // under the floor (code, event, hiring, grid, long checklists in a square: more than fits at the

@@ -1,0 +1,74 @@
+package templates
+
+import (
+	"html/template"
+	"strings"
+)
+
+// isEmojiRune reports whether r belongs to an emoji sequence: pictographs, dingbats, regional
+// indicators, variation selectors, skin tones and the zero-width joiner.
+func isEmojiRune(r rune) bool {
+	switch {
+	case r == 0x200d, r == 0xfe0f, r == 0x20e3:
+		return true
+	case r >= 0x1f000 && r <= 0x1faff, r >= 0x2600 && r <= 0x27bf, r >= 0x2b00 && r <= 0x2bff,
+		r >= 0x1f1e6 && r <= 0x1f1ff, r >= 0xe0020 && r <= 0xe007f:
+		return true
+	}
+	return false
+}
+
+// htmlEscaper escapes text as html/template does in element content.
+var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
+
+// emojiText sets a line of display text for pages that draw it with effects colour emoji do not
+// survive (a gradient clipped to the glyphs paints them as silhouettes): every run of emoji goes in
+// <span class="emo">, which the pattern draws in its own colours. A run is glued with a no-break
+// space to the word before it (to the word after it when it opens the text), so an emoji never
+// starts or ends a line alone ("this year / 🚀 Our team" -> "this year 🚀 / Our team").
+func emojiText(s string) template.HTML {
+	rs := []rune(strings.TrimSpace(s))
+	var b strings.Builder
+	for i := 0; i < len(rs); {
+		if !isEmojiRune(rs[i]) {
+			j := i
+			for j < len(rs) && !isEmojiRune(rs[j]) {
+				j++
+			}
+			text := string(rs[i:j])
+			if j < len(rs) { // the spaces before an emoji run become one no-break space
+				if trimmed := strings.TrimRight(text, " "); trimmed != text && trimmed != "" {
+					text = trimmed + "\u00a0"
+				}
+			}
+			if i > 0 && isLeadingRun(rs, i) {
+				// after a run that opened the text, the spaces become one no-break space
+				if trimmed := strings.TrimLeft(text, " "); trimmed != text {
+					text = "\u00a0" + trimmed
+				}
+			}
+			b.WriteString(htmlEscaper.Replace(text))
+			i = j
+			continue
+		}
+		j := i
+		for j < len(rs) && isEmojiRune(rs[j]) {
+			j++
+		}
+		b.WriteString(`<span class="emo">`)
+		b.WriteString(htmlEscaper.Replace(string(rs[i:j])))
+		b.WriteString(`</span>`)
+		i = j
+	}
+	return template.HTML(b.String()) //nolint:gosec // every piece of the text is escaped above
+}
+
+// isLeadingRun reports whether the text before index i is one emoji run that opens the text.
+func isLeadingRun(rs []rune, i int) bool {
+	for k := 0; k < i; k++ {
+		if !isEmojiRune(rs[k]) {
+			return false
+		}
+	}
+	return true
+}
