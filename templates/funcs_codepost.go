@@ -42,6 +42,9 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 	if v.Long {
 		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 3, float64(m.Type.Body), 3
+		if d.Look.Size == brandgen.SizeStory {
+			titleSize = float64(m.Type.H2)
+		}
 		pad *= 0.6
 	}
 	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
@@ -53,6 +56,9 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	cols := float64(max(v.Cols, 24)) + gutter
 	size := math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
 	size = math.Max(floor, math.Min(size, top))
+	if d.Look.Size == brandgen.SizeStory && !v.Long {
+		size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading)
+	}
 	v.FontSize, v.MinSize = int(size), m.Floor
 
 	// Lines that fit at that size, wrapped lines counted in full.
@@ -69,6 +75,33 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 	v.HTML = markOptional(v.HTML, keep)
 	return v
+}
+
+// storyCodeSize is the story's own scale for code: the story has the portrait's width and more
+// height, so the snippet is set larger than its longest line allows, long lines wrapping under their
+// number, until its rows fill about three quarters of the height (no more than one more wrapped row
+// for every two lines, and never under 36 columns a row).
+func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading float64) float64 {
+	rows := func(s float64) int {
+		perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
+		n := 0
+		for _, ln := range lines {
+			n += max(1, (textCols(ln)+perLine-1)/perLine)
+		}
+		return n
+	}
+	best, base := size, rows(size)
+	for s := size + 1; s <= top; s++ {
+		if int(availW/(s*monoAdvance)-gutter-codeHang) < 36 {
+			break
+		}
+		n := rows(s)
+		if float64(n)*s*leading > availH*0.75 || 2*(n-base) > len(lines) {
+			break
+		}
+		best = s
+	}
+	return best
 }
 
 // markOptional marks the lines of a highlighted snippet (one <span class="l"> each) that the fit
