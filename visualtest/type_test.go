@@ -272,17 +272,25 @@ func TestFitWarnings(t *testing.T) {
 	tests := []struct {
 		pattern, sample string
 		size            brandgen.Size
-		want            []string // content paths dropped, in order; none when it fits
+		style           brandgen.Style // glass when ""
+		want            []string       // content paths dropped, in order; none when it fits
 	}{
-		{"resources", "long", brandgen.SizePortrait, []string{"content.subtitle", "content.items[].link"}},
-		{"resources", "minimal", brandgen.SizePortrait, nil},
-		{"hiring", "long", brandgen.SizeSquare, []string{"content.perks"}},
-		{"hiring", "short", brandgen.SizeSquare, nil},
-		{"grid", "long", brandgen.SizeSquare, []string{"content.subtitle", "content.cells[].text"}},
-		{"event", "long", brandgen.SizeSquare, []string{"content.speakers[].role"}},
+		{"resources", "long", brandgen.SizePortrait, "", []string{"content.subtitle", "content.items[].link"}},
+		{"resources", "minimal", brandgen.SizePortrait, "", nil},
+		// glass's compact list keeps all six perks at the floor in a square; flat's bigger type
+		// drops the ones past the third.
+		{"hiring", "long", brandgen.SizeSquare, brandgen.StyleFlat, []string{"content.perks"}},
+		{"hiring", "long", brandgen.SizeSquare, "", nil},
+		{"hiring", "short", brandgen.SizeSquare, "", nil},
+		{"grid", "long", brandgen.SizeSquare, "", []string{"content.subtitle", "content.cells[].text"}},
+		{"event", "long", brandgen.SizeSquare, "", []string{"content.speakers[].role"}},
 	}
 	for _, tt := range tests {
-		t.Run(tt.pattern+"/"+tt.sample+"/"+string(tt.size), func(t *testing.T) {
+		style := tt.style
+		if style == "" {
+			style = brandgen.StyleGlass
+		}
+		t.Run(tt.pattern+"/"+tt.sample+"/"+string(tt.size)+"/"+string(style), func(t *testing.T) {
 			t.Parallel()
 			var content any
 			var layout string
@@ -294,7 +302,7 @@ func TestFitWarnings(t *testing.T) {
 			if content == nil {
 				t.Fatalf("no sample %s/%s", tt.pattern, tt.sample)
 			}
-			look := brandgen.Look{Size: tt.size, Theme: brandgen.ThemeLight, Style: brandgen.StyleGlass}
+			look := brandgen.Look{Size: tt.size, Theme: brandgen.ThemeLight, Style: style}
 			_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: tt.pattern, Content: content, Look: look, Layout: layout})
 			if err != nil {
 				t.Fatal(err)
