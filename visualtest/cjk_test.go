@@ -79,23 +79,9 @@ func TestCJKHeadlines(t *testing.T) {
 			for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeLandscape} {
 				for _, style := range brandgen.Styles {
 					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
-					if err != nil {
-						t.Fatal(err)
-					}
-					_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
-					if err != nil {
-						t.Fatalf("%s %s: %v", size, style, err)
-					}
-					var got linesResult
-					if err := json.Unmarshal(raw, &got); err != nil {
-						t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
-					}
+					got := probeLines(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, tc.sel)
 					if got.Lang != tc.lang {
 						t.Errorf("%s %s: html lang %q, want %q", size, style, got.Lang, tc.lang)
-					}
-					if len(got.Lines) == 0 || strings.Join(got.Lines, "") == "" {
-						t.Fatalf("%s %s: no headline text found (%s)", size, style, raw)
 					}
 					for i := 0; i+1 < len(got.Lines); i++ {
 						end, next := strings.TrimSpace(got.Lines[i]), strings.TrimSpace(got.Lines[i+1])
@@ -154,4 +140,27 @@ func TestHeroNumbersStayWhole(t *testing.T) {
 			}
 		}
 	}
+}
+
+// probeLines renders job and returns the lines of the text at sel (linesProbe), failing t with the
+// size and style when the page cannot be built or probed or has no text there.
+func probeLines(t *testing.T, job studio.Job, sel string) linesResult {
+	t.Helper()
+	size, style := job.Look.Size, job.Look.Style
+	pg, err := st.Page(context.Background(), job)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(sel)+")")
+	if err != nil {
+		t.Fatalf("%s %s: %v", size, style, err)
+	}
+	var got linesResult
+	if err := json.Unmarshal(raw, &got); err != nil {
+		t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
+	}
+	if strings.Join(got.Lines, "") == "" {
+		t.Fatalf("%s %s: no text at %s (%s)", size, style, sel, raw)
+	}
+	return got
 }

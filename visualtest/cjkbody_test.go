@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 
@@ -55,21 +53,7 @@ func TestCJKWordsStayWhole(t *testing.T) {
 			for _, size := range brandgen.Sizes {
 				for _, style := range brandgen.Styles {
 					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
-					if err != nil {
-						t.Fatal(err)
-					}
-					_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
-					if err != nil {
-						t.Fatalf("%s %s: %v", size, style, err)
-					}
-					var got linesResult
-					if err := json.Unmarshal(raw, &got); err != nil {
-						t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
-					}
-					if strings.Join(got.Lines, "") == "" {
-						t.Fatalf("%s %s: no text at %s (%s)", size, style, tc.sel, raw)
-					}
+					got := probeLines(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, tc.sel)
 					if p := splitPhrase(got.Lines, tc.phrases); p != "" {
 						t.Errorf("%s %s: %q is broken across lines %q", size, style, p, got.Lines)
 					}
