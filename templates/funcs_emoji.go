@@ -18,9 +18,6 @@ func isEmojiRune(r rune) bool {
 	return false
 }
 
-// htmlEscaper escapes text as html/template does in element content.
-var htmlEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
-
 // emojiText sets a line of display text for pages that draw it with effects colour emoji do not
 // survive (a gradient clipped to the glyphs paints them as silhouettes): every run of emoji goes in
 // <span class="emo">, which the pattern draws in its own colours. A run is glued with a no-break
@@ -47,7 +44,7 @@ func emojiText(s string) template.HTML {
 					text = "\u00a0" + trimmed
 				}
 			}
-			b.WriteString(htmlEscaper.Replace(text))
+			b.WriteString(textEscaper.Replace(text))
 			i = j
 			continue
 		}
@@ -56,7 +53,7 @@ func emojiText(s string) template.HTML {
 			j++
 		}
 		b.WriteString(`<span class="emo">`)
-		b.WriteString(htmlEscaper.Replace(string(rs[i:j])))
+		b.WriteString(textEscaper.Replace(string(rs[i:j])))
 		b.WriteString(`</span>`)
 		i = j
 	}

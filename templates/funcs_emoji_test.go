@@ -29,7 +29,7 @@ func TestEmojiText(t *testing.T) {
 		if got := string(emojiText(tc.in)); got != tc.want {
 			t.Errorf("emojiText(%q) = %q, want %q", tc.in, got, tc.want)
 		}
-		if got := plainEmoji(string(emojiText(tc.in))); got != htmlEscaper.Replace(tc.in) {
+		if got := plainEmoji(string(emojiText(tc.in))); got != textEscaper.Replace(tc.in) {
 			t.Errorf("plainEmoji(emojiText(%q)) = %q, want the escaped text back", tc.in, got)
 		}
 	}
