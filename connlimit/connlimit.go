@@ -54,13 +54,15 @@ func (l *Listener) Accept() (net.Conn, error) {
 		if l.acquire(ip) {
 			return &conn{Conn: c, release: func() { l.release(ip) }}, nil
 		}
+		// The callback runs before the close, so a client that sees the refusal can count on it
+		// having been reported (the test counts refusals right after the dial fails).
+		if l.opts.OnRefuse != nil {
+			l.opts.OnRefuse(ip)
+		}
 		if tc, ok := c.(*net.TCPConn); ok {
 			_ = tc.SetLinger(0) // reset: no TIME_WAIT for a refused connection
 		}
 		_ = c.Close()
-		if l.opts.OnRefuse != nil {
-			l.opts.OnRefuse(ip)
-		}
 	}
 }
 
