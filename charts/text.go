@@ -4,6 +4,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // font is a face at a size; it measures text by per-character advance widths.
@@ -56,17 +58,18 @@ func (f font) width(s string) float64 {
 		table = &interRegular
 	}
 	var em float64
-	afterJoiner := false
 	n := 0
-	for _, r := range s {
+	rs := []rune(s)
+	for i := 0; i < len(rs); i++ {
+		r := rs[i]
 		w := runeWidth(r, table, kind == "mono")
-		if f.lining && r >= '0' && r <= '9' && kind != "mono" {
+		switch k := textlang.EmojiLen(rs[i:]); {
+		case k > 0:
+			w = emojiWidth // one emoji however many runes it takes (👩‍💻, 🇯🇵, 1️⃣)
+			i += k - 1
+		case f.lining && r >= '0' && r <= '9' && kind != "mono":
 			w = table['0'-0x20] // tabular figures all take the width of 0
 		}
-		if afterJoiner {
-			w = 0
-		}
-		afterJoiner = r == '\u200d'
 		em += w
 		n++
 	}
@@ -89,8 +92,8 @@ func runeWidth(r rune, table *[95]float64, mono bool) float64 {
 		return 0.28
 	case isWide(r):
 		return 1.0
-	case isEmoji(r):
-		return 1.2
+	case textlang.IsEmojiRune(r):
+		return 1.0 // a pictograph drawn as text (★, ❤, ©): wide glyphs, estimated wide
 	case mono:
 		return 0.6
 	case r == '…':
@@ -116,9 +119,8 @@ func isWide(r rune) bool {
 		(r >= 0x3000 && r <= 0x303f) || (r >= 0xff00 && r <= 0xff60) || (r >= 0xffe0 && r <= 0xffe6)
 }
 
-func isEmoji(r rune) bool {
-	return (r >= 0x1f000 && r <= 0x1faff) || (r >= 0x2600 && r <= 0x27bf) || (r >= 0x1f1e6 && r <= 0x1f1ff)
-}
+// emojiWidth is the advance of one colour emoji in em.
+const emojiWidth = 1.2
 
 // clean makes content text safe to measure and to put in XML: invalid UTF-8 becomes U+FFFD,
 // control characters and runs of white space become one space, characters XML forbids go.

@@ -35,6 +35,27 @@ func TestFontWidthMatchesChromium(t *testing.T) {
 	}
 }
 
+func TestFontWidthEmoji(t *testing.T) {
+	f := font{family: "Inter", size: 10}
+	for _, tc := range []struct {
+		text string
+		want float64
+	}{
+		{"🚀", 12},
+		{"👩‍💻", 12},  // a ZWJ sequence is one emoji
+		{"🇯🇵🇫🇷", 24}, // two flags
+		{"1️⃣", 12},  // a keycap
+		{"❤️", 12},   // VS16 makes a text heart an emoji
+		{"👍🏽", 12},   // with a skin tone
+		{"★", 10},    // pictographs drawn as text
+		{"©", 10},
+	} {
+		if got := f.width(tc.text); math.Abs(got-tc.want) > 0.01 {
+			t.Errorf("width(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestFit(t *testing.T) {
 	f := font{family: "Inter", weight: 500, size: 24}
 	tests := []struct {

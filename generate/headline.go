@@ -3,7 +3,6 @@ package generate
 import (
 	"regexp"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/brandgen/brandgen/textlang"
 )
@@ -37,21 +36,24 @@ func splitHeadline(t string, target, max int) (head, rest string) {
 	}
 	best, bestRest := "", ""
 	// An emoji in the middle, followed by words: "Acme DB 3.2 🎉 faster vacuum, ...".
-	for i, r := range t {
-		if isEmojiRune(r) && i > 0 {
-			j := i + utf8.RuneLen(r)
-			for j < len(t) {
-				r2, n := utf8.DecodeRuneInString(t[j:])
-				if !isEmojiRune(r2) {
-					break
-				}
-				j += n
-			}
-			if h := strings.TrimSpace(t[:j]); j < len(t) && t[j] == ' ' && ok(h) {
-				best, bestRest = h, strings.TrimSpace(t[j:])
-			}
-			break
+	rs := []rune(t)
+	emoji := textlang.EmojiMask(rs)
+	i := 0
+	for i < len(rs) && emoji[i] { // an emoji that opens the text is no split point
+		i++
+	}
+	for ; i < len(rs); i++ {
+		if !emoji[i] {
+			continue
 		}
+		j := i
+		for j < len(rs) && emoji[j] {
+			j++
+		}
+		if h := strings.TrimSpace(string(rs[:j])); j < len(rs) && rs[j] == ' ' && ok(h) {
+			best, bestRest = h, strings.TrimSpace(string(rs[j:]))
+		}
+		break
 	}
 	if best == "" {
 		at := -1

@@ -201,7 +201,7 @@ func joinSentences(ss []string) string {
 			continue
 		}
 		if i < len(ss)-1 && !hasCJK(s) {
-			if r, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".!?…:;", r) && !isEmojiRune(r) {
+			if r, _ := utf8.DecodeLastRuneInString(s); !strings.ContainsRune(".!?…:;", r) && !endsWithEmoji(s) {
 				s += "."
 			}
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // This file holds the text helpers of the offline planner: splitting a prompt into lines,
@@ -120,41 +122,38 @@ func hasCJK(s string) bool {
 	return false
 }
 
-// isEmojiRune reports whether r belongs to an emoji block (or is an emoji joiner or modifier).
-func isEmojiRune(r rune) bool {
-	switch {
-	case r >= 0x1F000 && r <= 0x1FAFF, r >= 0x2600 && r <= 0x27BF, r >= 0x2B00 && r <= 0x2BFF,
-		r >= 0x2300 && r <= 0x23FF, r == 0x200D, r == 0xFE0F, r == 0x20E3, r >= 0xE0020 && r <= 0xE007F,
-		r == 0x00A9, r == 0x00AE, r == 0x2122, r == 0x2139, r >= 0x2194 && r <= 0x21AA:
-		return true
-	}
-	return false
-}
-
-// leadingEmoji splits a leading emoji cluster (and the space after it) off s.
+// leadingEmoji splits a leading emoji run (and the space after it) off s.
 func leadingEmoji(s string) (emoji, rest string) {
+	rs := []rune(s)
+	mask := textlang.EmojiMask(rs)
 	i := 0
-	for i < len(s) {
-		r, n := utf8.DecodeRuneInString(s[i:])
-		if !isEmojiRune(r) {
-			break
-		}
-		i += n
+	for i < len(rs) && mask[i] {
+		i++
 	}
 	if i == 0 {
 		return "", s
 	}
-	return s[:i], strings.TrimSpace(s[i:])
+	return string(rs[:i]), strings.TrimSpace(string(rs[i:]))
 }
 
 // stripEmoji removes every emoji from s (for titles of cells that carry the emoji as an icon).
 func stripEmoji(s string) string {
-	return strings.Join(strings.Fields(strings.Map(func(r rune) rune {
-		if isEmojiRune(r) {
-			return -1
+	rs := []rune(s)
+	mask := textlang.EmojiMask(rs)
+	kept := rs[:0:0]
+	for i, r := range rs {
+		if !mask[i] {
+			kept = append(kept, r)
 		}
-		return r
-	}, s)), " ")
+	}
+	return strings.Join(strings.Fields(string(kept)), " ")
+}
+
+// endsWithEmoji reports whether s ends with an emoji.
+func endsWithEmoji(s string) bool {
+	rs := []rune(s)
+	mask := textlang.EmojiMask(rs)
+	return len(rs) > 0 && mask[len(rs)-1]
 }
 
 var abbreviations = map[string]bool{
@@ -168,16 +167,17 @@ var abbreviations = map[string]bool{
 func sentences(s string) []string {
 	var out []string
 	r := []rune(s)
+	emoji := textlang.EmojiMask(r)
 	start := 0
 	for i := 0; i < len(r); i++ {
 		c := r[i]
 		switch {
 		case strings.ContainsRune("。！？", c):
 			// CJK marks end a sentence wherever they are.
-		case isEmojiRune(c) && i+2 < len(r) && r[i+1] == ' ' && unicode.IsUpper(r[i+2]) && i > start+2 &&
-			r[i-1] == ' ' && (unicode.IsLetter(r[i-2]) || unicode.IsDigit(r[i-2])):
+		case emoji[i] && i > start+2 && r[i-1] == ' ' && (unicode.IsLetter(r[i-2]) || unicode.IsDigit(r[i-2])) &&
+			closesSentence(r, emoji, i):
 			// "We shipped dark mode 🌙 Now available ...": an emoji closes the sentence.
-			for i+1 < len(r) && isEmojiRune(r[i+1]) {
+			for i+1 < len(r) && emoji[i+1] {
 				i++
 			}
 		case c == '.' || c == '!' || c == '?' || c == '…':
@@ -208,6 +208,16 @@ func sentences(s string) []string {
 		out = append(out, t)
 	}
 	return out
+}
+
+// closesSentence reports whether the emoji run starting at r[i] is followed by a space and a
+// capital letter, as an emoji that ends one sentence before the next starts.
+func closesSentence(r []rune, emoji []bool, i int) bool {
+	j := i
+	for j < len(r) && emoji[j] {
+		j++
+	}
+	return j+1 < len(r) && r[j] == ' ' && unicode.IsUpper(r[j+1])
 }
 
 func lastWord(s string) string {

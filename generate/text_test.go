@@ -50,6 +50,8 @@ func TestSentences(t *testing.T) {
 		{"新功能上线。支持暗色主题！", []string{"新功能上线。", "支持暗色主题！"}},
 		{"We shipped dark mode 🌙 Now available everywhere", []string{"We shipped dark mode 🌙", "Now available everywhere"}},
 		{"Key features: ⚡ Fast renders", []string{"Key features: ⚡ Fast renders"}},
+		{"We rebuilt the editor 🛠️ Try it today", []string{"We rebuilt the editor 🛠️", "Try it today"}},
+		{"Made with love ❤ Acme team", []string{"Made with love ❤ Acme team"}}, // a text heart is no emoji
 	}
 	for _, tc := range cases {
 		if got := sentences(tc.in); !reflect.DeepEqual(got, tc.want) {
@@ -202,6 +204,31 @@ func TestExtractors(t *testing.T) {
 	for in, want := range map[string]string{"Try it today at brandgen.dev!": "Try it today at brandgen.dev", "RSVP now.": "RSVP now", "sign up free": "Sign up free", "Nothing to do": ""} {
 		if got := findCTA(in); got != want {
 			t.Errorf("findCTA(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestEmojiHelpers(t *testing.T) {
+	for _, tc := range []struct {
+		in, icon, rest, stripped string
+		ends                     bool
+	}{
+		{"🚀 Ship faster", "🚀", "Ship faster", "Ship faster", false},
+		{"👩‍💻🎉 Team news 🇯🇵", "👩‍💻🎉", "Team news 🇯🇵", "Team news", true},
+		{"1️⃣ Sign up", "1️⃣", "Sign up", "Sign up", false},
+		{"© 2026 Acme™ ★ ↔", "", "© 2026 Acme™ ★ ↔", "© 2026 Acme™ ★ ↔", false},
+		{"Dark mode 🌙", "", "Dark mode 🌙", "Dark mode", true},
+		{"", "", "", "", false},
+	} {
+		icon, rest := leadingEmoji(tc.in)
+		if icon != tc.icon || rest != tc.rest {
+			t.Errorf("leadingEmoji(%q) = %q, %q, want %q, %q", tc.in, icon, rest, tc.icon, tc.rest)
+		}
+		if got := stripEmoji(tc.in); got != tc.stripped {
+			t.Errorf("stripEmoji(%q) = %q, want %q", tc.in, got, tc.stripped)
+		}
+		if got := endsWithEmoji(tc.in); got != tc.ends {
+			t.Errorf("endsWithEmoji(%q) = %v, want %v", tc.in, got, tc.ends)
 		}
 	}
 }

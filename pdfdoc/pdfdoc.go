@@ -27,6 +27,8 @@ import (
 
 	"github.com/signintech/gopdf"
 	"github.com/signintech/gopdf/fontmaker/core"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // PointsPerPixel converts CSS pixels to PDF points (96 px = 72 pt).
@@ -124,11 +126,7 @@ func addFonts(pdf *gopdf.GoPdf, pages []Page) (fontSet, error) {
 	for _, pg := range pages {
 		for _, l := range pg.Lines {
 			fs.latin = true
-			for _, r := range l.Text {
-				if r >= 0x2E80 && !isEmoji(r) {
-					needCJK = true
-				}
-			}
+			needCJK = needCJK || needsCJK(l.Text)
 		}
 	}
 	if !fs.latin {
@@ -335,8 +333,15 @@ func splitRuns(pdf *gopdf.GoPdf, text string, fonts fontSet) ([]run, error) {
 	return runs, nil
 }
 
-func isEmoji(r rune) bool {
-	return (r >= 0x1F000 && r <= 0x1FAFF) || (r >= 0x2600 && r <= 0x27BF) || r == 0xFE0F || r == 0x200D
+// needsCJK reports whether text has characters only the CJK font has: any from the CJK
+// Radicals block (U+2E80) up but emoji, which neither font draws.
+func needsCJK(text string) bool {
+	for _, r := range text {
+		if r >= 0x2E80 && !textlang.IsEmojiRune(r) {
+			return true
+		}
+	}
+	return false
 }
 
 // opaquePNG returns the PNG as is when it has no transparency (gopdf copies its deflate stream),

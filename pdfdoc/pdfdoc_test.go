@@ -158,6 +158,24 @@ func absDiff(a, b uint32) float64 {
 	return float64(b - a)
 }
 
+func TestNeedsCJK(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want bool
+	}{
+		{"Pool your connections 🚀 first", false},
+		{"We 👩‍💻 ship 🇯🇵 1️⃣ ❤️", false},
+		{"© ★ ✓ — “quoted”", false},
+		{"用Go构建高性能API服务", true},
+		{"「Go」", true}, // CJK punctuation is drawn with the CJK font
+		{"シニア", true},
+	} {
+		if got := needsCJK(tc.text); got != tc.want {
+			t.Errorf("needsCJK(%q) = %v, want %v", tc.text, got, tc.want)
+		}
+	}
+}
+
 func TestOpaquePNG(t *testing.T) {
 	opaque := testPNG(t, 40, 30, false)
 	if got, err := opaquePNG(opaque); err != nil || !bytes.Equal(got, opaque) {

@@ -3,20 +3,9 @@ package templates
 import (
 	"html/template"
 	"strings"
-)
 
-// isEmojiRune reports whether r belongs to an emoji sequence: pictographs, dingbats, regional
-// indicators, variation selectors, skin tones and the zero-width joiner.
-func isEmojiRune(r rune) bool {
-	switch {
-	case r == 0x200d, r == 0xfe0f, r == 0x20e3:
-		return true
-	case r >= 0x1f000 && r <= 0x1faff, r >= 0x2600 && r <= 0x27bf, r >= 0x2b00 && r <= 0x2bff,
-		r >= 0x1f1e6 && r <= 0x1f1ff, r >= 0xe0020 && r <= 0xe007f:
-		return true
-	}
-	return false
-}
+	"github.com/brandgen/brandgen/textlang"
+)
 
 // emojiText sets a line of display text for pages that draw it with effects colour emoji do not
 // survive (a gradient clipped to the glyphs paints them as silhouettes): every run of emoji goes in
@@ -25,11 +14,12 @@ func isEmojiRune(r rune) bool {
 // starts or ends a line alone ("this year / 🚀 Our team" -> "this year 🚀 / Our team").
 func emojiText(s string) template.HTML {
 	rs := []rune(strings.TrimSpace(s))
+	emoji := textlang.EmojiMask(rs)
 	var b strings.Builder
 	for i := 0; i < len(rs); {
-		if !isEmojiRune(rs[i]) {
+		if !emoji[i] {
 			j := i
-			for j < len(rs) && !isEmojiRune(rs[j]) {
+			for j < len(rs) && !emoji[j] {
 				j++
 			}
 			text := string(rs[i:j])
@@ -38,7 +28,7 @@ func emojiText(s string) template.HTML {
 					text = trimmed + "\u00a0"
 				}
 			}
-			if i > 0 && isLeadingRun(rs, i) {
+			if i > 0 && isLeadingRun(emoji, i) {
 				// after a run that opened the text, the spaces become one no-break space
 				if trimmed := strings.TrimLeft(text, " "); trimmed != text {
 					text = "\u00a0" + trimmed
@@ -49,7 +39,7 @@ func emojiText(s string) template.HTML {
 			continue
 		}
 		j := i
-		for j < len(rs) && isEmojiRune(rs[j]) {
+		for j < len(rs) && emoji[j] {
 			j++
 		}
 		b.WriteString(`<span class="emo">`)
@@ -61,9 +51,9 @@ func emojiText(s string) template.HTML {
 }
 
 // isLeadingRun reports whether the text before index i is one emoji run that opens the text.
-func isLeadingRun(rs []rune, i int) bool {
+func isLeadingRun(emoji []bool, i int) bool {
 	for k := 0; k < i; k++ {
-		if !isEmojiRune(rs[k]) {
+		if !emoji[k] {
 			return false
 		}
 	}

@@ -24,6 +24,11 @@ func TestEmojiText(t *testing.T) {
 		{"👩‍💻 we code & ship 👨‍👩‍👧", "<span class=\"emo\">👩‍💻</span>\u00a0we code &amp; ship\u00a0<span class=\"emo\">👨‍👩‍👧</span>"},
 		{"少即是多", "少即是多"},
 		{"C++ & <Go> 🚀", "C&#43;&#43; &amp; &lt;Go&gt;\u00a0<span class=\"emo\">🚀</span>"},
+		// Characters shown as text unless VS16 follows stay in the text (and in its gradient).
+		{"★ Rated © Acme™ ✓", "★ Rated © Acme™ ✓"},
+		{"We ❤️ Go", "We\u00a0<span class=\"emo\">❤️</span> Go"},
+		{"Step 1️⃣ sign up", "Step\u00a0<span class=\"emo\">1️⃣</span> sign up"},
+		{"Made in 🇯🇵", "Made in\u00a0<span class=\"emo\">🇯🇵</span>"},
 	}
 	for _, tc := range tests {
 		if got := string(emojiText(tc.in)); got != tc.want {
