@@ -23,7 +23,7 @@ import (
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -34,28 +34,20 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	var err error
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet, RenderTimeout: 60 * time.Second})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	pages, err := templates.New()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	cat, err := patterns.New()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	brands := branding.NewResolver(branding.ResolverOptions{Logger: quiet})
-	animator = &Animator{Studio: studio.New(pages, pool, brands, nil), Catalog: cat, Frames: pool}
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{RenderTimeout: 60 * time.Second}, func(p *renderer.Pool) error {
+		pool = p
+		pages, err := templates.New()
+		if err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		cat, err := patterns.New()
+		if err != nil {
+			return fmt.Errorf("patterns: %w", err)
+		}
+		brands := branding.NewResolver(branding.ResolverOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		animator = &Animator{Studio: studio.New(pages, pool, brands, nil), Catalog: cat, Frames: pool}
+		return nil
+	})
 }
 
 // diagramPage is a hand-written diagram page using the shared marks: A -> B, A -> C, B -> D,

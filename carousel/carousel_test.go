@@ -22,8 +22,8 @@ import (
 	"github.com/brandgen/brandgen/patterns"
 	"github.com/brandgen/brandgen/pdfdoc"
 	"github.com/brandgen/brandgen/renderer"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/slides"
-	"github.com/brandgen/brandgen/static"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -36,24 +36,18 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	pages, err := templates.New()
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "templates:", err)
-		os.Exit(1)
-	}
-	if catalog, err = patterns.New(); err != nil {
-		fmt.Fprintln(os.Stderr, "patterns:", err)
-		os.Exit(1)
-	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, "renderer:", err)
-		os.Exit(1)
-	}
-	maker = New(studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil), quiet)
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{Logger: quiet}, func(p *renderer.Pool) error {
+		pool = p
+		pages, err := templates.New()
+		if err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		if catalog, err = patterns.New(); err != nil {
+			return fmt.Errorf("patterns: %w", err)
+		}
+		maker = New(studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil), quiet)
+		return nil
+	})
 }
 
 func TestDecode(t *testing.T) {

@@ -17,7 +17,7 @@ import (
 	"github.com/brandgen/brandgen/charts"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/renderer/browsertest"
 	"github.com/brandgen/brandgen/studio"
 	"github.com/brandgen/brandgen/templates"
 )
@@ -29,21 +29,14 @@ var (
 )
 
 func TestMain(m *testing.M) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	var err error
-	if pages, err = templates.New(); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	pool, err = renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Assets: static.FS, Logger: quiet, QueueCap: -1})
-	if err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(1)
-	}
-	st = studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil)
-	code := m.Run()
-	pool.Close()
-	os.Exit(code)
+	browsertest.Main(m, renderer.Config{QueueCap: -1}, func(p *renderer.Pool) (err error) {
+		pool = p
+		if pages, err = templates.New(); err != nil {
+			return fmt.Errorf("templates: %w", err)
+		}
+		st = studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}), nil)
+		return nil
+	})
 }
 
 // checkScript marks the page: a 6x6 square at the top-left corner turns magenta when any text is
