@@ -5,10 +5,10 @@ import (
 	"errors"
 	"io"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/ewma"
 	"github.com/gin-gonic/gin"
 	"golang.org/x/sync/semaphore"
 )
@@ -32,7 +32,7 @@ type bodyBudget struct {
 	sem  *semaphore.Weighted
 	size int64
 	wait time.Duration // < 0: shed at once
-	held atomic.Int64  // EWMA of how long a reservation is held, ns (the Retry-After of a shed)
+	held ewma.Duration // EWMA of how long a reservation is held (the Retry-After of a shed)
 }
 
 func newBodyBudget(size int64, wait time.Duration) *bodyBudget {
@@ -64,7 +64,7 @@ func (b *bodyBudget) acquire(ctx context.Context, n int64) (*reservation, bool) 
 
 // busy is the server_busy error of a shed request: retry once a typical reservation is returned.
 func (b *bodyBudget) busy() error {
-	wait := min(max(time.Duration(b.held.Load()), time.Second), maxBodyRetry)
+	wait := min(max(b.held.Value(), time.Second), maxBodyRetry)
 	return &brandgen.Error{Code: brandgen.CodeServerBusy, RetryAfter: wait, Err: errBodyBudget,
 		Message: "the server is reading as many request bodies as its memory budget allows; retry after Retry-After seconds"}
 }
@@ -83,17 +83,7 @@ type reservation struct {
 func (r *reservation) release() {
 	r.once.Do(func() {
 		r.b.sem.Release(r.n)
-		d := int64(time.Since(r.start))
-		for {
-			old := r.b.held.Load()
-			next := d
-			if old > 0 {
-				next = old + (d-old)/8
-			}
-			if r.b.held.CompareAndSwap(old, next) {
-				return
-			}
-		}
+		r.b.held.Observe(time.Since(r.start))
 	})
 }
 

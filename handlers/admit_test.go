@@ -14,6 +14,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/db/dbtest"
+	"github.com/brandgen/brandgen/ewma"
 )
 
 // heapPeak samples the Go heap until stop is called, which returns the highest HeapAlloc seen.
@@ -163,7 +164,8 @@ func TestBodyBudget(t *testing.T) {
 		held time.Duration
 		want string
 	}{{0, "1"}, {1500 * time.Millisecond, "2"}, {time.Hour, "30"}} {
-		b.held.Store(int64(tc.held))
+		b.held = ewma.Duration{}
+		b.held.Observe(tc.held)
 		e, _ := brandgen.AsError(b.busy())
 		if got := strconv.Itoa(int(e.RetryAfter.Seconds() + 0.999)); got != tc.want { // as the header rounds
 			t.Errorf("held %v: Retry-After %v, want %s s", tc.held, e.RetryAfter, tc.want)

@@ -13,6 +13,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/brandgen/brandgen/ewma"
 )
 
 // Errors of the pool. Renders hit by a full queue or by a browser crash fail with a
@@ -167,7 +169,7 @@ type Pool struct {
 	retries   atomic.Uint64
 	rejected  atomic.Uint64
 	blocked   atomic.Uint64
-	latency   atomic.Int64 // EWMA of tab service time (tab taken to tab back, no queue wait), ns, for the RetryAfter hint
+	latency   ewma.Duration // EWMA of tab service time (tab taken to tab back, no queue wait), for the RetryAfter hint
 	launchErr atomic.Pointer[error]
 
 	// pingTimeout bounds the health check of a browser after a render timed out in it.

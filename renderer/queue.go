@@ -128,7 +128,7 @@ func (p *Pool) runTab(ctx context.Context, stage bool, fn func(context.Context, 
 	served := time.Now()
 	defer func() {
 		if err == nil {
-			p.observeService(time.Since(served))
+			p.latency.Observe(time.Since(served))
 		}
 		p.busy.Add(-1)
 		p.idle <- t
@@ -203,22 +203,8 @@ func (p *Pool) busyError(msg string, cause error) error {
 	if !errors.Is(cause, brandgen.ErrRenderBusy) {
 		cause = fmt.Errorf("%w: %w", brandgen.ErrRenderBusy, cause)
 	}
-	wait := retryAfter(time.Duration(p.latency.Load()), int(p.waiting.Load()), p.cfg.Browsers*p.cfg.Tabs)
+	wait := retryAfter(p.latency.Value(), int(p.waiting.Load()), p.cfg.Browsers*p.cfg.Tabs)
 	return &brandgen.Error{Code: brandgen.CodeRenderBusy, Message: msg, RetryAfter: wait, Err: cause}
-}
-
-// observeService feeds one tab's service time into the EWMA (weight 1/8; the first sets it).
-func (p *Pool) observeService(d time.Duration) {
-	for {
-		old := p.latency.Load()
-		next := int64(d)
-		if old > 0 {
-			next = old + (int64(d)-old)/8
-		}
-		if p.latency.CompareAndSwap(old, next) {
-			return
-		}
-	}
 }
 
 // retryAfter is the honest wait for a render turned away: the queued renders and one more drain

@@ -28,14 +28,14 @@ func TestRetryAfter(t *testing.T) {
 
 func TestObserveServiceEWMA(t *testing.T) {
 	p := &Pool{}
-	p.observeService(800 * time.Millisecond)
-	if got := time.Duration(p.latency.Load()); got != 800*time.Millisecond {
+	p.latency.Observe(800 * time.Millisecond)
+	if got := p.latency.Value(); got != 800*time.Millisecond {
 		t.Fatalf("first sample: %s", got)
 	}
 	for range 100 {
-		p.observeService(200 * time.Millisecond)
+		p.latency.Observe(200 * time.Millisecond)
 	}
-	if got := time.Duration(p.latency.Load()); got < 199*time.Millisecond || got > 201*time.Millisecond {
+	if got := p.latency.Value(); got < 199*time.Millisecond || got > 201*time.Millisecond {
 		t.Fatalf("EWMA after 100 samples of 200 ms: %s", got)
 	}
 }
