@@ -37,7 +37,7 @@ func splitHeadline(t string, target, max int) (head, rest string) {
 	best, bestRest := "", ""
 	// An emoji in the middle, followed by words: "Acme DB 3.2 🎉 faster vacuum, ...".
 	rs := []rune(t)
-	emoji := textlang.EmojiMask(rs)
+	emoji := textlang.PictographMask(rs)
 	i := 0
 	for i < len(rs) && emoji[i] { // an emoji that opens the text is no split point
 		i++

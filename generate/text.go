@@ -122,10 +122,13 @@ func hasCJK(s string) bool {
 	return false
 }
 
+// The emoji helpers below take pictographs drawn as text (✔, ★, ❤ without VS16) for emoji too
+// (textlang.PictographMask): in a prompt they are icons and bullets all the same.
+
 // leadingEmoji splits a leading emoji run (and the space after it) off s.
 func leadingEmoji(s string) (emoji, rest string) {
 	rs := []rune(s)
-	mask := textlang.EmojiMask(rs)
+	mask := textlang.PictographMask(rs)
 	i := 0
 	for i < len(rs) && mask[i] {
 		i++
@@ -139,7 +142,7 @@ func leadingEmoji(s string) (emoji, rest string) {
 // stripEmoji removes every emoji from s (for titles of cells that carry the emoji as an icon).
 func stripEmoji(s string) string {
 	rs := []rune(s)
-	mask := textlang.EmojiMask(rs)
+	mask := textlang.PictographMask(rs)
 	kept := rs[:0:0]
 	for i, r := range rs {
 		if !mask[i] {
@@ -152,7 +155,7 @@ func stripEmoji(s string) string {
 // endsWithEmoji reports whether s ends with an emoji.
 func endsWithEmoji(s string) bool {
 	rs := []rune(s)
-	mask := textlang.EmojiMask(rs)
+	mask := textlang.PictographMask(rs)
 	return len(rs) > 0 && mask[len(rs)-1]
 }
 
@@ -167,7 +170,7 @@ var abbreviations = map[string]bool{
 func sentences(s string) []string {
 	var out []string
 	r := []rune(s)
-	emoji := textlang.EmojiMask(r)
+	emoji := textlang.PictographMask(r)
 	start := 0
 	for i := 0; i < len(r); i++ {
 		c := r[i]

@@ -51,7 +51,8 @@ func TestSentences(t *testing.T) {
 		{"We shipped dark mode 🌙 Now available everywhere", []string{"We shipped dark mode 🌙", "Now available everywhere"}},
 		{"Key features: ⚡ Fast renders", []string{"Key features: ⚡ Fast renders"}},
 		{"We rebuilt the editor 🛠️ Try it today", []string{"We rebuilt the editor 🛠️", "Try it today"}},
-		{"Made with love ❤ Acme team", []string{"Made with love ❤ Acme team"}}, // a text heart is no emoji
+		{"Made with love ❤ Acme team", []string{"Made with love ❤", "Acme team"}}, // a text heart too
+		{"Copyright © Acme Inc", []string{"Copyright © Acme Inc"}},
 	}
 	for _, tc := range cases {
 		if got := sentences(tc.in); !reflect.DeepEqual(got, tc.want) {
@@ -216,7 +217,9 @@ func TestEmojiHelpers(t *testing.T) {
 		{"🚀 Ship faster", "🚀", "Ship faster", "Ship faster", false},
 		{"👩‍💻🎉 Team news 🇯🇵", "👩‍💻🎉", "Team news 🇯🇵", "Team news", true},
 		{"1️⃣ Sign up", "1️⃣", "Sign up", "Sign up", false},
-		{"© 2026 Acme™ ★ ↔", "", "© 2026 Acme™ ★ ↔", "© 2026 Acme™ ★ ↔", false},
+		{"© 2026 Acme™ ↔ Cloud ‼", "", "© 2026 Acme™ ↔ Cloud ‼", "© 2026 Acme™ ↔ Cloud ‼", false},
+		{"✔ Fast renders ★", "✔", "Fast renders ★", "Fast renders", true},
+		{"✓ Self-hosted", "", "✓ Self-hosted", "✓ Self-hosted", false}, // ✓ is no pictograph
 		{"Dark mode 🌙", "", "Dark mode 🌙", "Dark mode", true},
 		{"", "", "", "", false},
 	} {

@@ -37,13 +37,31 @@ func IsEmojiRune(r rune) bool {
 // emoji joined by ZWJ (👩‍💻); or a pair of regional indicators (a flag, 🇯🇵). Characters shown as
 // text by default stay text on their own (©, ™, ❤, ★, ✓, digits), and VS15 keeps even an emoji
 // character text (⌚︎).
-func EmojiLen(rs []rune) int {
-	n := emojiElement(rs, false)
+func EmojiLen(rs []rune) int { return sequenceLen(rs, false) }
+
+// EmojiMask reports for each rune of rs whether it belongs to an emoji (see EmojiLen).
+func EmojiMask(rs []rune) []bool { return mask(rs, false) }
+
+// PictographMask is EmojiMask that also marks the pictographs shown as text (★, ✔, ❤ and ☀
+// without VS16): the characters of the property Extended_Pictographic in the symbol blocks
+// U+2300–U+2BFF and from U+1F000 on. The typographic marks that have it too (©, ®, ™, ‼, ℹ, the
+// arrows ↔ and ↩, 〰) stay text. It is for callers that look for symbols used as icons or bullets
+// ("✔ Fast renders") rather than for what a browser draws in colour.
+func PictographMask(rs []rune) []bool { return mask(rs, true) }
+
+// isSymbolPictograph reports whether r is a pictograph of the symbol blocks (see PictographMask).
+func isSymbolPictograph(r rune) bool {
+	return ((r >= 0x2300 && r <= 0x2BFF) || r >= 0x1F000) && unicode.Is(extendedPictographic, r)
+}
+
+// sequenceLen is EmojiLen; text also takes symbol pictographs shown as text as bases.
+func sequenceLen(rs []rune, text bool) int {
+	n := emojiElement(rs, false, text)
 	if n == 0 {
 		return 0
 	}
 	for n+1 < len(rs) && rs[n] == zwj {
-		m := emojiElement(rs[n+1:], true)
+		m := emojiElement(rs[n+1:], true, text)
 		if m == 0 {
 			break
 		}
@@ -52,11 +70,10 @@ func EmojiLen(rs []rune) int {
 	return n
 }
 
-// EmojiMask reports for each rune of rs whether it belongs to an emoji (see EmojiLen).
-func EmojiMask(rs []rune) []bool {
+func mask(rs []rune, text bool) []bool {
 	mask := make([]bool, len(rs))
 	for i := 0; i < len(rs); {
-		n := EmojiLen(rs[i:])
+		n := sequenceLen(rs[i:], text)
 		if n == 0 {
 			i++
 			continue
@@ -71,8 +88,8 @@ func EmojiMask(rs []rune) []bool {
 
 // emojiElement returns the length of one emoji element at the start of rs (a flag, or a base with
 // its modifiers); joined says it follows a ZWJ, where a text-default pictograph needs no VS16
-// (🏳️‍⚧️ and 👁‍🗨 are written so).
-func emojiElement(rs []rune, joined bool) int {
+// (🏳️‍⚧️ and 👁‍🗨 are written so); text takes symbol pictographs shown as text as bases too.
+func emojiElement(rs []rune, joined, text bool) int {
 	if len(rs) == 0 {
 		return 0
 	}
@@ -89,6 +106,7 @@ func emojiElement(rs []rune, joined bool) int {
 	}
 	isKeycapBase := r == '#' || r == '*' || (r >= '0' && r <= '9')
 	switch {
+	case text && isSymbolPictograph(r):
 	case next == vs15:
 		return 0
 	case unicode.Is(emojiPresentation, r), unicode.Is(emojiReserved, r):
@@ -102,7 +120,7 @@ func emojiElement(rs []rune, joined bool) int {
 	if n < len(rs) && rs[n] >= 0x1F3FB && rs[n] <= 0x1F3FF { // skin tone
 		n++
 	}
-	if n < len(rs) && rs[n] == vs16 {
+	if n < len(rs) && (rs[n] == vs16 || (text && rs[n] == vs15)) {
 		n++
 	}
 	if n < len(rs) && rs[n] == keycap && isKeycapBase {

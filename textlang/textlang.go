@@ -2,7 +2,7 @@
 // can pick CJK glyph forms, fonts and line-breaking rules: "ja" when kana appear, "ko" for Hangul,
 // "zh-Hant" or "zh-Hans" for Han text without either (by which of the two scripts' own characters
 // it uses), and "" for anything else. It also tells emoji from text by the Unicode emoji
-// properties (IsEmojiRune, EmojiLen, EmojiMask; tables generated from emoji-data.txt). It has no
+// properties (IsEmojiRune, EmojiLen, EmojiMask, PictographMask; tables generated from emoji-data.txt). It has no
 // dependencies and no state.
 package textlang
 
