@@ -42,6 +42,7 @@ func funcs() template.FuncMap {
 		"numParts":     numParts,
 		"cols":         displayWidth, // funcs_width.go: string length for sizing cut-offs, not len (bytes)
 		"emojiText":    emojiText,    // funcs_emoji.go
+		"leadEmoji":    leadEmoji,    // funcs_emoji.go
 	}
 }
 

@@ -59,3 +59,26 @@ func isLeadingRun(emoji []bool, i int) bool {
 	}
 	return true
 }
+
+// Marked is an item's text split from the emoji run that opens it (leadEmoji).
+type Marked struct {
+	Emoji, Text string
+}
+
+// leadEmoji splits the emoji run that opens an item ("🌱 Plant-based options daily") from its text,
+// so a list can set the emoji as the item's marker instead of drawing its own check mark or icon
+// beside it (two markers). Emoji is "" when the item does not open with one, or is nothing else.
+func leadEmoji(s string) Marked {
+	s = strings.TrimSpace(s)
+	rs := []rune(s)
+	i := 0
+	for i < len(rs) && isEmojiRune(rs[i]) {
+		i++
+	}
+	// Keycap sequences and flags open with a digit or letter: not a leading emoji, left as text.
+	rest := strings.TrimSpace(string(rs[i:]))
+	if i == 0 || rest == "" || rs[0] == 0x200d || rs[0] == 0xfe0f {
+		return Marked{Text: s}
+	}
+	return Marked{Emoji: string(rs[:i]), Text: rest}
+}

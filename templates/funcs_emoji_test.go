@@ -39,3 +39,21 @@ func TestEmojiText(t *testing.T) {
 		}
 	}
 }
+
+func TestLeadEmoji(t *testing.T) {
+	tests := []struct{ in, emoji, text string }{
+		{"🌱 Plant-based options daily", "🌱", "Plant-based options daily"},
+		{"♻️ Returnable bowls", "♻️", "Returnable bowls"},
+		{"👩‍💻Pair programming", "👩‍💻", "Pair programming"},
+		{"  🏖️  28 days off ", "🏖️", "28 days off"},
+		{"Renders in under 300 ms", "", "Renders in under 300 ms"},
+		{"Lunch 🥗", "", "Lunch 🥗"},
+		{"🚀", "", "🚀"},
+		{"300 毫秒内完成渲染", "", "300 毫秒内完成渲染"},
+	}
+	for _, tc := range tests {
+		if got := leadEmoji(tc.in); got.Emoji != tc.emoji || got.Text != tc.text {
+			t.Errorf("leadEmoji(%q) = %+v, want {%q %q}", tc.in, got, tc.emoji, tc.text)
+		}
+	}
+}

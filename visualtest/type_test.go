@@ -283,7 +283,10 @@ func TestFitWarnings(t *testing.T) {
 		{"hiring", "long", brandgen.SizeSquare, "", nil},
 		{"hiring", "short", brandgen.SizeSquare, "", nil},
 		{"grid", "long", brandgen.SizeSquare, "", []string{"content.subtitle", "content.cells[].text"}},
-		{"event", "long", brandgen.SizeSquare, "", []string{"content.speakers[].role"}},
+		// glass keeps the long event's speaker roles at the floor in a square (the date tile shrinks
+		// with the block); blueprint's mono roles take more lines and go.
+		{"event", "long", brandgen.SizeSquare, "", nil},
+		{"event", "long", brandgen.SizeSquare, brandgen.StyleBlueprint, []string{"content.speakers[].role"}},
 	}
 	for _, tt := range tests {
 		style := tt.style

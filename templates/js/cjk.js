@@ -99,17 +99,36 @@
     });
   }
 
+  // orphanGlue returns the index of the unit after which no break goes, so a short last phrase
+  // ("套餐。", "支給。") never ends a paragraph alone on its line: it stays with the phrase before
+  // it. text-wrap:pretty does not do this for CJK in Chromium (it looks at Latin words only). The
+  // pair is kept short enough to fit any line it can land on; -1 when there is nothing to glue.
+  var punctRe = /[\s\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2010-\u206f.,!?;:()\[\]"']/g;
+  function orphanGlue(us) {
+    var last = -1;
+    for (var i = 0; i + 1 < us.length; i++) {
+      var a = us[i], b = us[i + 1];
+      if (a.word && b.word && (a.cjk || b.cjk)) last = i;
+    }
+    if (last < 0) return -1;
+    var tail = "";
+    for (var j = last + 1; j < us.length; j++) tail += us[j].text;
+    tail = tail.replace(punctRe, "");
+    var prev = us[last].text.replace(punctRe, "");
+    return tail.length > 0 && tail.length <= 3 && cjkRe.test(tail) && prev.length + tail.length <= 8 ? last : -1;
+  }
+
   function segment() {
     if (typeof Intl === "undefined" || !Intl.Segmenter) return;
     var seg = new Intl.Segmenter(zh ? "zh" : "ja", { granularity: "word" });
     textNodes(scope).forEach(function (n) {
       var us = units(n.nodeValue, seg);
       if (us.length < 2) return;
-      var frag = document.createDocumentFragment(), buf = "";
+      var frag = document.createDocumentFragment(), buf = "", glue = orphanGlue(us);
       for (var i = 0; i < us.length; i++) {
         buf += us[i].text;
         var a = us[i], b = us[i + 1];
-        if (b && a.word && b.word && (a.cjk || b.cjk)) {
+        if (b && a.word && b.word && (a.cjk || b.cjk) && i !== glue) {
           frag.appendChild(document.createTextNode(buf));
           frag.appendChild(document.createElement("wbr"));
           buf = "";
