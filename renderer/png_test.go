@@ -125,7 +125,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {upRows: true}, {noStream: true, upRows: true}, {workers: 3, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {
@@ -347,11 +347,11 @@ func TestRowHelpers(t *testing.T) {
 	}
 }
 
-// TestReencodeUsesUpRows checks that rowFilter, with upRows, writes filter Up for a row mostly
-// equal to the one above and None for a row unlike it, in the streamed encode.
+// TestReencodeUsesUpRows checks that rowFilter writes filter Up for a row mostly equal to the
+// one above and None for a row unlike it, in the streamed encode.
 func TestReencodeUsesUpRows(t *testing.T) {
 	img := testImages()["card"]
-	out, err := reencodePNG(fastPNG(t, img, true), pngOptions{workers: 1, upRows: true})
+	out, err := reencodePNG(fastPNG(t, img, true), pngOptions{workers: 1})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -126,7 +126,7 @@ type pngOptions struct {
 	klauspost bool // deflate with klauspost/compress instead of compress/flate
 	fresh     bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
 	noStream  bool // inflate the whole picture before deflating (benchmark A/B of pngstream.go)
-	upRows    bool // filter Up for truecolour rows mostly equal to the row above (rowFilter)
+	plainRows bool // every truecolour row unfiltered, the rule before rowFilter's (A/B)
 }
 
 // defaultPNGLevel is the deflate level picked by measurement (see the package doc): level 6 of

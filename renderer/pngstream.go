@@ -111,23 +111,23 @@ func (f *rowFeed) wait(rows int) bool {
 }
 
 // upShare is the share of a row's bytes, in percent, that must equal the row above's for
-// rowFilter to write the row with filter Up under pngOptions.upRows.
+// rowFilter to write the row with filter Up.
 const upShare = 90
 
-// rowFilter returns the row producer of a truecolour picture: every row unfiltered (filter
-// None; opt.adaptive: the libpng heuristic). Unfiltered rows beat the filters on Chromium's
-// dithered gradients: deflate finds long repeats in them that the filters destroy. With
-// opt.upRows, a row at least upShare% equal to the row above gets filter Up: a row that
-// differs from the one above in a few places (a flat card with a soft shadow) is smaller as
-// runs of zeros with a few small values than as repeats of the row above broken at each
-// difference. Measured (compress/flate 6, against Chromium's default encode): the kpi chart
-// went from 1.010x to 0.972x and the other charts stayed under (bar 0.972x -> 0.982x, line
-// 0.988x -> 0.997x, donut 0.913x -> 0.932x) for 5-13 ms more CPU, but the glass card of the
-// renderer's benchmark took 4x the CPU (404 against 93 ms; 592,820 B against 556,131 B):
-// compress/flate's hash chains grow long on rows of small filtered values. So it stays off.
-// With feed, a row is produced once the inflate has done it.
+// rowFilter returns the row producer of a truecolour picture: each row unfiltered (filter
+// None), except a row at least upShare% equal to the row above, which gets filter Up.
+// Unfiltered rows beat the filters on Chromium's dithered gradients (deflate finds long repeats
+// in them that the filters destroy), but a row that differs from the one above in a few places
+// (a flat tile with a soft shadow) is smaller as runs of zeros with a few small values than as
+// repeats of the row above broken at each difference. Measured at compress/flate 6 against
+// Chromium's default encode: the kpi chart went from 1.010x to 0.972x, the only page over the
+// bound; the others stay under it (bar 0.972x -> 0.982x, line 0.988x -> 0.997x, donut 0.913x ->
+// 0.932x; the benchmark's glass card 0.923x -> 0.931x, flat card 0.831x -> 0.951x) for ~10% more
+// CPU in the re-encode (5-9 ms on the charts). opt.plainRows is the rule before (every row
+// None), opt.adaptive the libpng heuristic. With feed, a row is produced once the inflate has
+// done it.
 func rowFilter(m *rawImage, opt pngOptions, feed *rowFeed) func(y int, buf []byte) []byte {
-	rows := noneOrUp(m, !opt.upRows)
+	rows := noneOrUp(m, opt.plainRows)
 	if opt.adaptive {
 		rows = adaptiveFilter(m)
 	}
