@@ -119,7 +119,9 @@
 //	kpi     255,050 B          247,971 B 0.972x   63 ms          258,241 B 1.013x   56 ms
 //
 // Of the CPU, inflating the fast capture is 11-15 ms. Streaming costs no CPU (glass card of
-// BenchmarkReencode: 88 ms streamed, 84 ms not; flat 20.8 against 19.5 ms; noise). The Up rows
+// BenchmarkReencode at load 33-37: 88 ms streamed, 84 ms not; flat 20.8 against 19.5 ms;
+// noise; the charts: +0.5 ms). Its gain is wall time only, and could not be measured on the
+// shared VM (load 20-40 all afternoon: a 40 ms re-encode took 330-650 ms of wall). The Up rows
 // cost ~10% more CPU (glass 96.6 against 88.2 ms, 560,974 B against 556,131 B; flat 23.3
 // against 20.8 ms, 47,247 B against 41,301 B, Chromium 49,672 B) and are the only rule found
 // that puts the kpi card under the bound at level 6. Tried and not kept (the same dumps):
