@@ -61,7 +61,9 @@ func BenchmarkRender(b *testing.B) {
 // and encode it at several settings, A/B in one run: compress/flate (the default, level 6)
 // against klauspost's deflate at level 8 (the previous default). cpu-ms/op is the process's CPU
 // time per op, steadier than ns/op on a machine shared with other work; fresh=true allocates
-// the pixel buffer per op instead of reusing one (the scratch pool's A/B).
+// the pixel buffer per op instead of reusing one (the scratch pool's A/B); stream=false
+// inflates the whole picture before deflating, upRows=false writes every truecolour row
+// unfiltered, the rule before rowFilter's (the A/Bs of pngstream.go).
 func BenchmarkReencode(b *testing.B) {
 	p := needPool(b)
 	level := p.cfg.PNGLevel
@@ -80,10 +82,10 @@ func BenchmarkReencode(b *testing.B) {
 			}
 		})
 		for _, opt := range []pngOptions{
-			{level: 6}, {level: 6, fresh: true}, {level: 8, klauspost: true}, {level: 8, klauspost: true, fresh: true}, {level: 5}, {level: 7},
-			{level: 8, klauspost: true, workers: 1}, {level: 6, workers: 1},
+			{level: 6}, {level: 6, noStream: true}, {level: 6, plainRows: true},
+			{level: 6, workers: 1}, {level: 6, fresh: true}, {level: 8, klauspost: true}, {level: 5}, {level: 7},
 		} {
-			name := fmt.Sprintf("%s/L%d/workers=%d/klauspost=%v/fresh=%v", pg.name, opt.level, opt.workers, opt.klauspost, opt.fresh)
+			name := fmt.Sprintf("%s/L%d/workers=%d/klauspost=%v/fresh=%v/stream=%v/upRows=%v", pg.name, opt.level, opt.workers, opt.klauspost, opt.fresh, !opt.noStream, !opt.plainRows)
 			b.Run(name, func(b *testing.B) {
 				var size int
 				cpu0 := cpuTime()

@@ -90,38 +90,56 @@
 //
 // Chromium's default PNG encoder (zlib level 6, adaptive filters) is slow: it is most of a
 // render's time on rich pages. The pool captures with optimizeForSpeed (filter Up, zlib level
-// 1: fast but big), then re-encodes in Go (png.go, pngencode.go): it inflates Chromium's stream
-// (klauspost/compress), writes an 8-bit palette PNG when the picture has at most 256 colours
-// (exact colours, counted; lossless), else RGB or RGBA with unfiltered rows, deflated with
+// 1: fast but big), then re-encodes in Go (png.go, pngencode.go, pngstream.go): it inflates
+// Chromium's stream row by row (klauspost/compress), writes an 8-bit palette PNG when the
+// picture has at most 256 colours (exact colours, counted; lossless), else RGB or RGBA with
+// unfiltered rows except those at least 90% equal to the row above (filter Up), deflated with
 // compress/flate at Config.PNGLevel (6) in parallel segments (GOMAXPROCS, at most 4).
 // Unfiltered rows beat filtered ones on Chromium's renders because its gradients are dithered:
-// deflate finds long repeats in the raw rows that the filters destroy. The re-encode runs on
-// the caller's goroutine after the tab is back in the pool, so the tab takes the next page
-// while the previous image is encoded; under load it competes with Chromium for the CPU only.
+// deflate finds long repeats in the raw rows that the filters destroy; a row that differs from
+// the one above in a few places only (a flat tile with a soft shadow) is smaller filtered. The
+// re-encode runs on the caller's goroutine after the tab is back in the pool, so the tab takes
+// the next page while the previous image is encoded; under load it competes with Chromium for
+// the CPU only. An opaque capture (RGB: every page without transparency) is re-encoded
+// streamed: the palette scan follows the inflate, and once it meets a 257th colour (within the
+// first rows of a real page) the deflate segments start, each taking its rows as the inflate
+// finishes them, instead of after the whole picture (the inflate is 11-15 ms of the re-encode).
 //
 // The palette path rarely applies to real pages: antialiased text over two fields already
 // makes more than 256 colours (the flat card is truecolour); it serves flat shapes and icons.
 // The size bound is Chromium's default encode of the same page. Measured on the chart pages of
 // bench/load (1080x1350, glass style; go run ./bench/load -dump DIR, then the encoders on the
-// dumped fast capture, CPU time per re-encode, 4 segments):
+// dumped fast capture, CPU time per re-encode, 2 segments, 2-core VM shared with other work at
+// load 20-28, so ±15%):
 //
-//	page    Chromium default   compress/flate 6 (default)     klauspost 8 (before)
-//	bar     313,372 B          304,827 B 0.973x   60 ms       312,341 B 0.997x   51 ms
-//	line    298,277 B          295,208 B 0.990x   59 ms       302,996 B 1.016x   52 ms
-//	donut   371,921 B          339,911 B 0.914x   63 ms       351,526 B 0.945x   53 ms
-//	kpi     255,050 B          258,241 B 1.013x   51 ms       261,330 B 1.025x   44 ms
+//	page    Chromium default   compress/flate 6, Up rows (now)   every row None (before)
+//	bar     313,372 B          308,029 B 0.983x   71 ms          304,827 B 0.973x   66 ms
+//	line    298,363 B          297,921 B 0.999x   73 ms          295,193 B 0.989x   67 ms
+//	donut   372,301 B          346,898 B 0.932x   83 ms          340,399 B 0.914x   72 ms
+//	kpi     255,050 B          247,971 B 0.972x   63 ms          258,241 B 1.013x   56 ms
 //
-// Of the CPU, inflating the fast capture is 11-15 ms. klauspost's levels 5-7 are 2-3x cheaper
-// but 8-23% bigger than Chromium; adaptive filters (the libpng heuristic) reach 0.99x only at
-// klauspost level 8 for ~110 ms; compress/flate level 9 is 0.95-0.99x for ~125 ms. The kpi
-// page stays 1.3% over the bound at level 6. On the cards of the renderer's benchmark
-// (BenchmarkReencode, which prints cpu-ms/op): glass 556,131 B (Chromium 602,487 B) for 80 ms
-// against klauspost 8's 570,791 B for 71 ms; flat 41,301 B (49,672 B) for 20 ms against
-// 42,225 B for 17 ms. The re-encode then reuses its pixel and palette-index buffers (a scratch
-// pool) and joins Chromium's IDAT chunks with one allocation: 5-6 MB allocated per glass
-// re-encode instead of 9-13 MB, and 1-6% less CPU (glass, compress/flate 6: 73-80 ms against
-// 72-86 ms; klauspost 8: 65-69 ms against 66-71 ms; medians of 3, two runs on the shared VM,
-// fresh=true in the benchmark is the A/B).
+// Of the CPU, inflating the fast capture is 11-15 ms. Streaming costs no CPU (glass card of
+// BenchmarkReencode at load 33-37: 88 ms streamed, 84 ms not; flat 20.8 against 19.5 ms;
+// noise; the charts: +0.5 ms). Its gain is wall time only, and could not be measured on the
+// shared VM (load 20-40 all afternoon: a 40 ms re-encode took 330-650 ms of wall). The Up rows
+// cost ~10% more CPU (glass 96.6 against 88.2 ms, 560,974 B against 556,131 B; flat 23.3
+// against 20.8 ms, 47,247 B against 41,301 B, Chromium 49,672 B) and are the only rule found
+// that puts the kpi card under the bound at level 6. Tried and not kept (the same dumps):
+// rows 80-85% equal for Up (kpi 0.966x, but more CPU and line 0.995x), 93% (line 1.003x);
+// Up only for rows exactly equal to the one above (no change: deflate finds those anyway);
+// filter Up, Sub or the libpng heuristic for every row (Sub: line 0.951x, kpi 0.977x, but
+// 2x the CPU; Up: 1.03-1.08x and 3x the CPU: compress/flate's hash chains grow long on rows
+// of small values); compress/flate 5 (1.02-1.04x on three pages, 12-20% less CPU), 7 (kpi
+// 1.002x, +20% CPU), 8 (0.95-0.99x, +60-70%); klauspost's levels 5-7 (2-3x cheaper, 8-25%
+// bigger) and 9 (0.90-1.00x, 2x the CPU); a matcher of our own that only tries the rows above
+// and the pixel to the left plus a one-entry hash (estimated 1.20-1.34x the bound, and no
+// cheaper than level 6: Chromium's dither repeats at distances a fixed candidate set misses).
+// On the cards of the renderer's benchmark before the Up rows: glass 556,131 B (Chromium
+// 602,487 B) for 80 ms against klauspost 8's 570,791 B for 71 ms; flat 41,301 B (49,672 B)
+// for 20 ms against 42,225 B for 17 ms. The re-encode reuses its pixel and palette-index
+// buffers (a scratch pool) and joins Chromium's IDAT chunks with one allocation: 5-6 MB
+// allocated per glass re-encode instead of 9-13 MB, and 1-6% less CPU (fresh=true in the
+// benchmark is the A/B).
 //
 // Figures of the previous encoder (klauspost level 8), measured on the 2-core Xeon VM
 // (shared, so ±15%) with the benchmark's 1080x1350 cards (go test -bench . ./renderer; go run

@@ -44,6 +44,32 @@ func decodeRaw(data []byte) (*rawImage, error) {
 // decodeRawInto is decodeRaw with the pixel buffer taken from alloc (it need not be zeroed:
 // every byte is written).
 func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
+	d, err := newRowDecoder(data, alloc)
+	if err != nil {
+		return nil, err
+	}
+	for d.y < d.m.h {
+		if err := d.next(); err != nil {
+			putScratch(d.m.pix)
+			return nil, err
+		}
+	}
+	return d.m, nil
+}
+
+// rowDecoder inflates and unfilters a PNG row by row into m.pix (rows 0..y-1 are done), so
+// that an encoder can start on the first rows while the next ones are inflated (pngstream.go).
+type rowDecoder struct {
+	m    *rawImage
+	zr   io.Reader
+	in   []byte // the current row with its filter byte
+	prev []byte // the row above (zero above the first)
+	y    int    // rows decoded
+}
+
+// newRowDecoder parses the chunks of an 8-bit RGB or RGBA non-interlaced PNG and returns a
+// decoder at its first row, with m.pix taken from alloc.
+func newRowDecoder(data []byte, alloc func(n int) []byte) (*rowDecoder, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return nil, errors.New("png: bad signature")
 	}
@@ -92,24 +118,24 @@ func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 	if z[0]&0x0f != 8 || (uint(z[0])<<8|uint(z[1]))%31 != 0 || z[1]&0x20 != 0 {
 		return nil, errors.New("png: bad zlib header")
 	}
-	zr := flate.NewReader(bytes.NewReader(z[2:]))
 	stride := m.stride()
 	m.pix = alloc(stride * m.h)
-	in := make([]byte, stride+1)
-	prev := make([]byte, stride) // the row above the first is zero
-	for y := range m.h {
-		if _, err := io.ReadFull(zr, in); err != nil {
-			putScratch(m.pix)
-			return nil, fmt.Errorf("png: inflate: %w", err)
-		}
-		cur := m.pix[y*stride : (y+1)*stride]
-		if err := unfilterRow(in[0], in[1:], cur, prev, m.bpp); err != nil {
-			putScratch(m.pix)
-			return nil, err
-		}
-		prev = cur
+	return &rowDecoder{m: m, zr: flate.NewReader(bytes.NewReader(z[2:])), in: make([]byte, stride+1), prev: make([]byte, stride)}, nil
+}
+
+// next decodes row y. After an error the decoder is done (m.pix stays the caller's to free).
+func (d *rowDecoder) next() error {
+	stride := d.m.stride()
+	if _, err := io.ReadFull(d.zr, d.in); err != nil {
+		return fmt.Errorf("png: inflate: %w", err)
 	}
-	return m, nil
+	cur := d.m.pix[d.y*stride : (d.y+1)*stride]
+	if err := unfilterRow(d.in[0], d.in[1:], cur, d.prev, d.m.bpp); err != nil {
+		return err
+	}
+	d.prev = cur
+	d.y++
+	return nil
 }
 
 // scratch holds the big buffers of re-encodes (pixels, palette indexes) for reuse: a

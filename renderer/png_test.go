@@ -3,10 +3,12 @@ package renderer
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"image"
 	"image/color"
 	"image/draw"
 	"image/png"
+	"io"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -39,9 +41,24 @@ func testImages() map[string]image.Image {
 	}
 	flatAlpha := image.NewNRGBA(image.Rect(0, 0, 300, 200))
 	draw.Draw(flatAlpha, image.Rect(50, 50, 250, 150), image.NewUniform(color.NRGBA{255, 0, 0, 255}), image.Point{}, draw.Src)
+	// Mostly rows equal to the one above (filter Up) with a noisy strip (> 256 colours), flat at
+	// the top (the palette scan decides late, with rows already inflated), alpha at the bottom.
+	card := image.NewNRGBA(image.Rect(0, 0, 700, 480))
+	draw.Draw(card, card.Bounds(), image.NewUniform(color.NRGBA{250, 250, 252, 255}), image.Point{}, draw.Src)
+	for y := 200; y < 480; y++ {
+		for x := 600; x < 640; x++ {
+			card.SetNRGBA(x, y, color.NRGBA{uint8(r.IntN(256)), uint8(y), uint8(x), 255})
+		}
+		if y%7 == 0 { // a row that differs from the one above everywhere
+			for x := range 700 {
+				card.SetNRGBA(x, y, color.NRGBA{uint8(x), uint8(y), 9, 255})
+			}
+		}
+	}
+	card.SetNRGBA(5, 470, color.NRGBA{1, 2, 3, 128})
 	tiny := image.NewNRGBA(image.Rect(0, 0, 3, 2))
 	tiny.SetNRGBA(1, 1, color.NRGBA{1, 2, 3, 4})
-	return map[string]image.Image{"gradient": grad, "flat": flat, "alpha": alpha, "flat-alpha": flatAlpha, "tiny": tiny}
+	return map[string]image.Image{"gradient": grad, "flat": flat, "alpha": alpha, "flat-alpha": flatAlpha, "card": card, "tiny": tiny}
 }
 
 // fastPNG encodes img as Chromium's optimizeForSpeed does: RGB or RGBA, filter Up, level 1.
@@ -108,7 +125,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {
@@ -119,7 +136,7 @@ func TestReencodeLossless(t *testing.T) {
 					t.Fatalf("%s opaque=%v %+v: image/png rejects the output: %v", name, opaque, opt, err)
 				}
 				want, _ := png.Decode(bytes.NewReader(in))
-				samePixels(t, got, want)
+				t.Run(fmt.Sprintf("%s/opaque=%v/%+v", name, opaque, opt), func(t *testing.T) { samePixels(t, got, want) })
 				if len(out) > len(in) {
 					t.Errorf("%s: output %d bytes > input %d", name, len(out), len(in))
 				}
@@ -296,5 +313,140 @@ func TestDecodeRawSplitIDAT(t *testing.T) {
 	}
 	if !bytes.Equal(m1.pix, m3.pix) || m1.w != m3.w || m1.h != m3.h || m1.bpp != m3.bpp {
 		t.Fatal("split IDAT decodes differently")
+	}
+}
+
+// TestRowHelpers checks the word-at-a-time row helpers of rowFilter against bytewise loops.
+func TestRowHelpers(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, n := range []int{0, 1, 7, 8, 9, 63, 3240} {
+		a, b := make([]byte, n), make([]byte, n)
+		for i := range a {
+			a[i] = byte(r.IntN(256))
+			b[i] = a[i]
+			if r.IntN(3) == 0 {
+				b[i] = byte(r.IntN(256))
+			}
+		}
+		eq := 0
+		want := make([]byte, n)
+		for i := range a {
+			if a[i] == b[i] {
+				eq++
+			}
+			want[i] = a[i] - b[i]
+		}
+		if got := equalBytes(a, b); got != eq {
+			t.Errorf("n=%d: equalBytes %d, want %d", n, got, eq)
+		}
+		got := make([]byte, n)
+		subRows(got, a, b)
+		if !bytes.Equal(got, want) {
+			t.Errorf("n=%d: subRows differs", n)
+		}
+	}
+}
+
+// TestReencodeUsesUpRows checks that rowFilter writes filter Up for a row mostly equal to the
+// one above and None for a row unlike it, in the streamed encode.
+func TestReencodeUsesUpRows(t *testing.T) {
+	img := testImages()["card"]
+	out, err := reencodePNG(fastPNG(t, img, true), pngOptions{workers: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out[25] != 2 {
+		t.Fatalf("colour type %d, want 2", out[25])
+	}
+	var z []byte
+	for p := out[len(pngSignature):]; len(p) >= 12; {
+		n := int(binary.BigEndian.Uint32(p))
+		if string(p[4:8]) == "IDAT" {
+			z = append(z, p[8:8+n]...)
+		}
+		p = p[12+n:]
+	}
+	zr, err := zlib.NewReader(bytes.NewReader(z))
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := io.ReadAll(zr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := img.Bounds()
+	rowLen := b.Dx()*3 + 1
+	if len(raw) != rowLen*b.Dy() {
+		t.Fatalf("%d bytes inflated, want %d", len(raw), rowLen*b.Dy())
+	}
+	for y, want := range map[int]byte{0: 0, 1: 2, 250: 2, 203: 0, 204: 0} { // 203 = 7*29
+		if got := raw[y*rowLen]; got != want {
+			t.Errorf("row %d: filter %d, want %d", y, got, want)
+		}
+	}
+}
+
+// TestReencodeStreamErrors feeds the streamed encode truncated and corrupt captures: each fails
+// (no hang, no panic), after the deflate segments have started.
+func TestReencodeStreamErrors(t *testing.T) {
+	good := fastPNG(t, testImages()["gradient"], true)
+	// Cut the zlib stream in its middle: the IDAT's length still says the full size, so rebuild.
+	var ihdr, z []byte
+	for p := good[len(pngSignature):]; len(p) >= 12; {
+		n := int(binary.BigEndian.Uint32(p))
+		switch string(p[4:8]) {
+		case "IHDR":
+			ihdr = p[8 : 8+n]
+		case "IDAT":
+			z = p[8 : 8+n]
+		}
+		p = p[12+n:]
+	}
+	corrupt := append([]byte{}, z...)
+	for i := len(z) / 2; i < len(z)/2+64; i++ {
+		corrupt[i] ^= 0x5a
+	}
+	for name, body := range map[string][]byte{"truncated": z[:len(z)/2], "corrupt": corrupt} {
+		var in bytes.Buffer
+		in.Write(pngSignature)
+		writeChunk(&in, "IHDR", ihdr)
+		writeChunk(&in, "IDAT", body)
+		writeChunk(&in, "IEND", nil)
+		for _, opt := range []pngOptions{{}, {workers: 4}, {noStream: true}} {
+			done := make(chan error, 1)
+			go func() {
+				_, err := reencodePNG(in.Bytes(), opt)
+				done <- err
+			}()
+			select {
+			case err := <-done:
+				if err == nil {
+					t.Errorf("%s %+v: no error", name, opt)
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("%s %+v: reencodePNG hangs", name, opt)
+			}
+		}
+	}
+}
+
+// TestReencodeStreamSameBytes checks that the streamed encode writes exactly the bytes of the
+// encode after a whole inflate (same rows, same segments), for each layout it may choose.
+func TestReencodeStreamSameBytes(t *testing.T) {
+	for name, img := range testImages() {
+		for _, workers := range []int{1, 3} {
+			in := fastPNG(t, img, true)
+			streamed, err := reencodePNG(in, pngOptions{workers: workers})
+			if err != nil {
+				t.Fatal(err)
+			}
+			whole, err := reencodePNG(in, pngOptions{workers: workers, noStream: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !bytes.Equal(streamed, whole) {
+				t.Errorf("%s workers=%d: streamed %d B differ from the whole-picture encode's %d B", name, workers, len(streamed), len(whole))
+			}
+		}
 	}
 }

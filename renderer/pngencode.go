@@ -48,17 +48,41 @@ func (m *rawImage) dropAlpha() {
 // per pixel when there are at most 256 colours; ok is false otherwise. It stops at the 257th.
 // idx comes from getScratch: putScratch it when done.
 func (m *rawImage) palette() (colors []uint32, idx []byte, ok bool) {
-	const slots = 1024 // open addressing, a power of two, load <= 1/4
-	var keys [slots]uint32
-	var vals [slots]int16
-	for i := range vals {
-		vals[i] = -1
+	s := newPaletteScan(m.w * m.h)
+	if !s.add(m.pix, m.bpp) {
+		return nil, nil, false
 	}
-	n := m.w * m.h
-	idx = getScratch(n)
-	pix, bpp := m.pix, m.bpp
-	last, lastIdx := uint32(0), -1
-	for p := range n {
+	return s.colors, s.idx, true
+}
+
+// paletteScan counts the colours of a picture fed in order, a row or more at a time, and
+// indexes its pixels while there are at most 256.
+type paletteScan struct {
+	keys    [paletteSlots]uint32
+	vals    [paletteSlots]int16
+	colors  []uint32
+	idx     []byte // one per pixel (getScratch); nil once over 256 colours
+	n       int    // pixels indexed
+	last    uint32
+	lastIdx int
+}
+
+const paletteSlots = 1024 // open addressing, a power of two, load <= 1/4
+
+func newPaletteScan(pixels int) *paletteScan {
+	s := &paletteScan{idx: getScratch(pixels), lastIdx: -1}
+	for i := range s.vals {
+		s.vals[i] = -1
+	}
+	return s
+}
+
+// add indexes the pixels of pix (bpp 3 or 4). It returns false, and gives idx back, at the
+// 257th colour; it must not be called again then.
+func (s *paletteScan) add(pix []byte, bpp int) bool {
+	idx := s.idx[s.n : s.n+len(pix)/bpp]
+	last, lastIdx := s.last, s.lastIdx
+	for p := range idx {
 		o := p * bpp
 		c := uint32(pix[o])<<24 | uint32(pix[o+1])<<16 | uint32(pix[o+2])<<8 | 0xff
 		if bpp == 4 {
@@ -70,24 +94,27 @@ func (m *rawImage) palette() (colors []uint32, idx []byte, ok bool) {
 		}
 		h := (c * 0x9E3779B1) >> 22
 		for {
-			if vals[h] < 0 {
-				if len(colors) == 256 {
-					putScratch(idx)
-					return nil, nil, false
+			if s.vals[h] < 0 {
+				if len(s.colors) == 256 {
+					putScratch(s.idx)
+					s.idx = nil
+					return false
 				}
-				keys[h], vals[h] = c, int16(len(colors))
-				colors = append(colors, c)
+				s.keys[h], s.vals[h] = c, int16(len(s.colors))
+				s.colors = append(s.colors, c)
 				break
 			}
-			if keys[h] == c {
+			if s.keys[h] == c {
 				break
 			}
-			h = (h + 1) & (slots - 1)
+			h = (h + 1) & (paletteSlots - 1)
 		}
-		last, lastIdx = c, int(vals[h])
+		last, lastIdx = c, int(s.vals[h])
 		idx[p] = byte(lastIdx)
 	}
-	return colors, idx, true
+	s.last, s.lastIdx = last, lastIdx
+	s.n += len(idx)
+	return true
 }
 
 // pngOptions choose the encoder's trade-offs; the zero value is the package default.
@@ -98,6 +125,8 @@ type pngOptions struct {
 	adaptive  bool // per-row adaptive filter instead of None for truecolour
 	klauspost bool // deflate with klauspost/compress instead of compress/flate
 	fresh     bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
+	noStream  bool // inflate the whole picture before deflating (benchmark A/B of pngstream.go)
+	plainRows bool // every truecolour row unfiltered, the rule before rowFilter's (A/B)
 }
 
 // defaultPNGLevel is the deflate level picked by measurement (see the package doc): level 6 of
@@ -130,17 +159,14 @@ func encodeRaw(m *rawImage, opt pngOptions) ([]byte, error) {
 	if m.bpp == 4 {
 		ctype = 6
 	}
+	return encodeTruecolor(m, ctype, rowFilter(m, opt, nil), opt)
+}
+
+// encodeTruecolor writes m as RGB (ctype 2) or RGBA (6) with the rows produced by rows.
+func encodeTruecolor(m *rawImage, ctype byte, rows func(y int, buf []byte) []byte, opt pngOptions) ([]byte, error) {
 	var out bytes.Buffer
 	out.Grow(len(m.pix) / 6)
 	writeHeader(&out, m.w, m.h, ctype)
-	rows := func(y int, buf []byte) []byte {
-		buf[0] = 0
-		copy(buf[1:], m.row(y))
-		return buf
-	}
-	if opt.adaptive {
-		rows = adaptiveFilter(m)
-	}
 	if err := writeIDAT(&out, m.h, m.stride(), rows, opt); err != nil {
 		return nil, err
 	}
@@ -227,8 +253,11 @@ func getFlate(w io.Writer, level int, klauspost bool) (deflater, *sync.Pool) {
 	return fw, pool
 }
 
+// errRowsAborted is writeIDAT's error when rows returns nil.
+var errRowsAborted = errors.New("png: rows aborted")
+
 // writeIDAT deflates the h filtered rows (each rowLen bytes plus its filter byte, produced by
-// rows into the scratch buf) into one zlib stream made of segments compressed in parallel, as
+// rows into the scratch buf, or nil to abort) into one zlib stream made of segments compressed in parallel, as
 // pigz does: each segment but the last ends with a sync flush, so their concatenation is one
 // valid stream, and the segments' Adler-32 sums combine into the stream's.
 func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []byte, opt pngOptions) error {
@@ -256,6 +285,10 @@ func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []
 			buf := make([]byte, rowLen+1)
 			for y := y0; y < y1; y++ {
 				r := rows(y, buf)
+				if r == nil { // the rows' source failed (a streamed decode): its caller reports it
+					s.err = errRowsAborted
+					return
+				}
 				sum.Write(r)
 				if _, err := fw.Write(r); err != nil {
 					s.err = err
@@ -393,16 +426,26 @@ func reencodePNG(data []byte, opt pngOptions) ([]byte, error) {
 	if opt.fresh {
 		alloc = func(n int) []byte { return make([]byte, n) }
 	}
-	m, err := decodeRawInto(data, alloc)
+	d, err := newRowDecoder(data, alloc)
 	if errors.Is(err, errPNGFormat) {
 		return data, nil
 	}
 	if err != nil {
 		return nil, err
 	}
-	out, err := encodeRaw(m, opt)
+	var out []byte
+	if d.m.bpp == 3 && !opt.noStream {
+		out, err = encodeStreaming(d, opt)
+	} else {
+		for d.y < d.m.h && err == nil {
+			err = d.next()
+		}
+		if err == nil {
+			out, err = encodeRaw(d.m, opt)
+		}
+	}
 	if !opt.fresh {
-		putScratch(m.pix) // encodeRaw's output holds no reference to it
+		putScratch(d.m.pix) // the output holds no reference to it
 	}
 	if err != nil {
 		return nil, err
