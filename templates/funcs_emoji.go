@@ -72,12 +72,15 @@ func leadEmoji(s string) Marked {
 	s = strings.TrimSpace(s)
 	rs := []rune(s)
 	i := 0
-	for i < len(rs) && isEmojiRune(rs[i]) {
-		i++
+	for i < len(rs) {
+		n := textlang.EmojiLen(rs[i:])
+		if n == 0 {
+			break
+		}
+		i += n
 	}
-	// Keycap sequences and flags open with a digit or letter: not a leading emoji, left as text.
 	rest := strings.TrimSpace(string(rs[i:]))
-	if i == 0 || rest == "" || rs[0] == 0x200d || rs[0] == 0xfe0f {
+	if i == 0 || rest == "" {
 		return Marked{Text: s}
 	}
 	return Marked{Emoji: string(rs[:i]), Text: rest}

@@ -50,6 +50,9 @@ func TestLeadEmoji(t *testing.T) {
 		{"Lunch 🥗", "", "Lunch 🥗"},
 		{"🚀", "", "🚀"},
 		{"300 毫秒内完成渲染", "", "300 毫秒内完成渲染"},
+		{"★ Rated 4.9", "", "★ Rated 4.9"},                  // a text pictograph is not a marker
+		{"1️⃣ Sign up", "1️⃣", "Sign up"},                   // a keycap emoji is
+		{"🇯🇵🇰🇷 Tokyo and Seoul", "🇯🇵🇰🇷", "Tokyo and Seoul"}, // runs of flags stay whole
 	}
 	for _, tc := range tests {
 		if got := leadEmoji(tc.in); got.Emoji != tc.emoji || got.Text != tc.text {
