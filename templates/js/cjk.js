@@ -5,9 +5,9 @@
 //    the page word-break:keep-all so lines break only there, at spaces and after punctuation.
 //    Japanese would otherwise use word-break:auto-phrase, which breaks anywhere inside a phrase
 //    longer than the line; Korean uses keep-all (breaks at spaces) without a script (base.css).
-//  - Headlines: each short clause of a headline of several clauses (少即是多，| 简单即是力量。) starts
-//    kept on one line; fit.js frees the clauses that cost the headline more than 30% of its
-//    size, so lines break between clauses first and between phrases only inside a long clause.
+//  - Headlines: each short clause of a headline of several clauses (少即是多，| 简单即是力量。) is
+//    marked, and fit.js keeps it on one line unless that costs the headline too much of its size
+//    (fitClauses), so lines break between clauses first, between phrases inside a long clause.
 //  - Every language: text set with Latin display metrics (line height under 1.25, negative
 //    tracking) gets CJK ones, so the lines of a CJK headline do not touch; a headline (36 px and
 //    up) sets its punctuation half-width (OpenType halt), so a line ending in ，or 。 does not
@@ -158,8 +158,9 @@
   }
 
   // clauses wraps each clause of a headline with several (text up to and including ，、。！？；：
-  // and any closing bracket or quote after it) in a span.cjk-clause with a break opportunity after
-  // it. A clause over maxClause characters is left to the phrase breaks.
+  // and any closing bracket or quote after it) in a span.clause with a break opportunity after it,
+  // for fit.js to keep on one line or not (fitClauses). A clause over maxClause characters is left
+  // to the phrase breaks.
   var heads = "h1,.headline,.display,[data-role='h']";
   var clauseRe = /[^，、。！？；：]*[，、。！？；：]+[」』）”’】》〉]*|[^，、。！？；：]+$/g, maxClause = 12;
   function clauses() {
@@ -175,7 +176,7 @@
             frag.appendChild(document.createTextNode(p));
           } else {
             var span = document.createElement("span");
-            span.className = "cjk-clause";
+            span.className = "clause";
             span.textContent = p;
             frag.appendChild(span);
           }
@@ -189,20 +190,8 @@
     });
   }
 
-  // keepClause keeps a clause on one line (no wrap, its phrase breaks hidden) or frees it. fit.js
-  // calls window.__brandgenKeepClause: a kept clause is a preference it weighs against the size
-  // the headline reaches with the clause free.
-  function keepClause(span, keep) {
-    span.style.whiteSpace = keep ? "nowrap" : "";
-    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep ? "none" : ""; });
-  }
-
   unitGlue();
   clauses();
   if (zh || lang === "ja") segment();
   metrics();
-  if (scope.querySelector("span.cjk-clause")) {
-    scope.querySelectorAll("span.cjk-clause").forEach(function (span) { keepClause(span, true); });
-    window.__brandgenKeepClause = keepClause;
-  }
 })();

@@ -318,87 +318,6 @@
     legacy();
   }
 
-  // CJK headlines (js/cjk.js) mark their short clauses, which can be kept on one line so lines
-  // break between clauses (少即是多，| 简单即是力量。) rather than inside one. The page is fitted with
-  // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
-  // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
-  // longest) or breaks a clause it started mid-line (每一次 | 渲染，都为 | ...) counting for 65% of
-  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause holds the
-  // block's growth to its own, so the text under it does not outgrow it.
-  function fitClauses() {
-    var keep = window.__brandgenKeepClause, scope = document.querySelector("main.content");
-    var spans = scope && keep ? Array.prototype.slice.call(scope.querySelectorAll("span.cjk-clause")) : [];
-    if (!spans.length) { run(); return; }
-    var hosts = [];
-    spans.forEach(function (s) {
-      var h = s.parentElement.closest("[data-fit]");
-      if (h && hosts.indexOf(h) < 0) hosts.push(h);
-    });
-    var els = Array.prototype.slice.call(document.querySelectorAll("[data-fit],[data-optional]"));
-    var start = els.map(function (el) { return [el.style.fontSize, el.style.display, el.className]; });
-    function reset() {
-      els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
-      report.warnings = []; report.scale = 1; delete report.limit;
-    }
-    function fitWith(kept) {
-      reset();
-      spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
-      run();
-      if (!kept.length) return;
-      var k = Infinity;
-      hosts.forEach(function (h) { if (h.__bgFit) k = Math.min(k, sizeOf(h) / h.__bgFit.base); });
-      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
-    }
-    // rows are the lines of el, from the client rects of its text grouped by vertical centre.
-    function rows(el, fs) {
-      var r = document.createRange(), out = [];
-      r.selectNodeContents(el);
-      Array.prototype.forEach.call(r.getClientRects(), function (b) {
-        if (!b.width) return;
-        var c = (b.top + b.bottom) / 2, row = null;
-        out.forEach(function (x) { if (Math.abs(x.c - c) < fs * 0.5) row = x; });
-        if (!row) out.push(row = { c: c, l: b.left, r: b.right });
-        row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right);
-      });
-      return out.sort(function (a, b) { return a.c - b.c; });
-    }
-    function poor(h) {
-      var fs = sizeOf(h), lines = rows(h, fs);
-      if (lines.length < 2) return false;
-      var longest = 0;
-      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
-      var last = lines[lines.length - 1];
-      if (last.r - last.l < longest * 0.6) return true;
-      return spans.some(function (s) {
-        if (!h.contains(s)) return false;
-        var own = rows(s, fs);
-        if (own.length < 2) return false;
-        var line = null;
-        lines.forEach(function (x) { if (Math.abs(x.c - own[0].c) < fs * 0.5) line = x; });
-        return line && own[0].l > line.l + fs * 0.25;
-      });
-    }
-    function score(free) {
-      var v = Infinity;
-      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.65 : 1)); });
-      return v;
-    }
-    fitWith([]);
-    var free = hosts.map(sizeOf), best = [], bestScore = score(null);
-    for (var kept = spans.slice(); kept.length; ) {
-      fitWith(kept);
-      var v = score(free);
-      if (v >= bestScore - 0.005) { best = kept.slice(); bestScore = v; }
-      var widest = null, w = -1;
-      kept.forEach(function (s) {
-        var r = s.getBoundingClientRect().width / Math.max(1, s.parentElement.closest("[data-fit]").clientWidth);
-        if (r > w) { w = r; widest = s; }
-      });
-      kept.splice(kept.indexOf(widest), 1);
-    }
-    fitWith(best);
-  }
-
   function images() {
     return Promise.all(Array.prototype.map.call(document.images, function (img) {
       return img.decode ? img.decode().catch(function () {}) : Promise.resolve();
@@ -459,5 +378,13 @@
     .then(function () {
       return new Promise(function (resolve) { requestAnimationFrame(function () { resolve(); }); });
     })
-    .then(function () { try { keepCompounds(); fitClauses(); } finally { done(); } }, done);
+    .then(function () {
+      try {
+        // js/clauses.js (in this script, before this file) marks clauses and picks their breaks.
+        var cl = window.__brandgenClauses;
+        if (cl) cl.mark();
+        keepCompounds();
+        if (cl) cl.fit({ run: run, sizeOf: sizeOf, report: report }); else run();
+      } finally { done(); }
+    }, done);
 })();
