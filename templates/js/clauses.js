@@ -100,7 +100,7 @@
   // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
-  // (每一次 | 渲染，都为 | ...) counting for 65% of
+  // (每一次 | 渲染，都为 | ...) counting for 70% of
   // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause holds the
   // block's growth to its own, so the text under it does not outgrow it.
   function fitClauses() {
@@ -146,7 +146,7 @@
     }
     function score(free) {
       var v = Infinity;
-      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.65 : 1)); });
+      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.7 : 1)); });
       return v;
     }
     fitWith([]);
