@@ -14,7 +14,7 @@
   // each left outside it as the break between them. CJK headlines get theirs from js/cjk.js.
   var clauseRe = /[\s\S]*?[,;:.!?\u2026]["\u201d\u2019)\]]*(?=\s|$)|[\s\S]+$/g;
   // An emoji is glued to the word before it, so it never starts a line alone.
-  var emojiRe = / (?=\p{Extended_Pictographic})/gu;
+  var emojiRe = / (?=\p{Extended_Pictographic})/gu, maxClause = 24;
   function markClauses() {
     document.querySelectorAll("[data-clauses]").forEach(function (host) {
       var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
@@ -35,6 +35,8 @@
         parts.forEach(function (p) {
           var lead = p.match(/^\s*/)[0], body = p.slice(lead.length);
           if (lead) frag.appendChild(document.createTextNode(lead));
+          // A clause over maxClause characters is a sentence: it breaks as it likes.
+          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); return; }
           var span = document.createElement("span");
           span.className = "clause";
           span.textContent = body;
