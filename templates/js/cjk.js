@@ -23,6 +23,7 @@
   var hanRe = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
   var hiraRe = /^[\u3041-\u309f]+$/;
   var particles = "的了着过吗呢吧啊地得们么嘛呀哦";
+  var countRe = /^[0-9一二三四五六七八九十百千万两几]+[个只张条件位次款种项篇步招]$/;
   var complements = "下出进回起开来去到完住走"; // not 上, 好: locative and adjective more often (服务器|上)
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
@@ -99,6 +100,15 @@
       }
       out.push({ text: s.text, word: s.word, cjk: s.cjk });
     });
+    // A Chinese number with its measure word binds to the word it counts (十个 + 实用 -> 十个实用, so
+    // a line never ends on 十个).
+    if (zh) {
+      for (var q = out.length - 2; q >= 0; q--) {
+        if (countRe.test(out[q].text) && out[q + 1].word && hanRe.test(out[q + 1].text)) {
+          out.splice(q, 2, { text: out[q].text + out[q + 1].text, word: true, cjk: true });
+        }
+      }
+    }
     return out;
   }
 

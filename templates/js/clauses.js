@@ -81,7 +81,7 @@
       var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
       for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
       nodes.forEach(function (n) {
-        var re = /(^|\s)(\p{L}{1,3}) (?=\S)/gu, m, at = [];
+        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]{1,3}) (?=\S)/gu, m, at = [];
         while ((m = re.exec(n.nodeValue))) {
           var start = m.index + m[1].length, r = document.createRange();
           r.setStart(n, start); r.setEnd(n, start + m[2].length);
