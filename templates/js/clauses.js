@@ -103,12 +103,14 @@
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
   // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause holds the
-  // block's growth to its own, so the text under it does not outgrow it.
+  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause (or a
+  // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
+  // under it does not outgrow it.
   function fitClauses() {
     var keep = keepClause, scope = document.querySelector("main.content");
     var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
-    if (!spans.length) { run(); return; }
+    var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
+    if (!spans.length && !marked.length) { run(); return; }
     var hosts = [];
     spans.forEach(function (s) {
       var h = s.parentElement.closest("[data-fit]");
@@ -124,9 +126,10 @@
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
       run();
-      if (!kept.length) return;
       var k = Infinity;
-      hosts.forEach(function (h) { if (h.__bgFit) k = Math.min(k, sizeOf(h) / h.__bgFit.base); });
+      (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
+        if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
+      });
       if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
     }
     function poor(h) {
@@ -152,6 +155,7 @@
       return v;
     }
     fitWith([]);
+    if (!spans.length) return;
     var free = hosts.map(sizeOf), best = [], bestScore = score(null);
     for (var kept = spans.slice(); kept.length; ) {
       fitWith(kept);
