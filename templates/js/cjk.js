@@ -171,7 +171,7 @@
   // and any closing bracket or quote after it) in a span.clause with a break opportunity after it,
   // for fit.js to keep on one line or not (fitClauses). A clause over maxClause characters is left
   // to the phrase breaks.
-  var heads = "h1,.headline,.display,[data-role='h']";
+  var heads = "h1,.headline,.display,[data-role='h'],[data-clauses]";
   var clauseRe = /[^，、。！？；：]*[，、。！？；：]+[」』）”’】》〉]*|[^，、。！？；：]+$/g, maxClause = 12;
   function clauses() {
     scope.querySelectorAll(heads).forEach(function (host) {
