@@ -106,9 +106,15 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 			return nil, err
 		}
 	}
+	// js/clauses.js goes first in fit.js's script: it hooks into the fit (window.__brandgenClauses).
+	clauses, err := read("js/clauses.js")
+	if err != nil {
+		return nil, err
+	}
 	if s.fitJS, err = read("js/fit.js"); err != nil {
 		return nil, err
 	}
+	s.fitJS = clauses + "\n" + s.fitJS
 	if s.cjkJS, err = read("js/cjk.js"); err != nil {
 		return nil, err
 	}

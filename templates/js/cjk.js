@@ -5,8 +5,13 @@
 //    the page word-break:keep-all so lines break only there, at spaces and after punctuation.
 //    Japanese would otherwise use word-break:auto-phrase, which breaks anywhere inside a phrase
 //    longer than the line; Korean uses keep-all (breaks at spaces) without a script (base.css).
+//  - Headlines: each short clause of a headline of several clauses (少即是多，| 简单即是力量。) is
+//    marked, and fit.js keeps it on one line unless that costs the headline too much of its size
+//    (fitClauses), so lines break between clauses first, between phrases inside a long clause.
 //  - Every language: text set with Latin display metrics (line height under 1.25, negative
-//    tracking) gets CJK ones, so the lines of a CJK headline do not touch.
+//    tracking) gets CJK ones, so the lines of a CJK headline do not touch; a headline (36 px and
+//    up) sets its punctuation half-width (OpenType halt), so a line ending in ，or 。 does not
+//    carry half an em of blank that pushes a centred line off centre.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -18,6 +23,8 @@
   var hanRe = /^[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
   var hiraRe = /^[\u3041-\u309f]+$/;
   var particles = "的了着过吗呢吧啊地得们么嘛呀哦";
+  var countRe = /^[0-9一二三四五六七八九十百千万两几]+[个只张条件位次款种项篇步招]$/;
+  var complements = "下出进回起开来去到完住走"; // not 上, 好: locative and adjective more often (服务器|上)
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
@@ -46,6 +53,15 @@
       segs.push({ text: t, word: !!r.value.isWordLike, cjk: cjk,
         particle: particles.indexOf(t) >= 0 && t.length === 1,
         single: t.length === 1 && hanRe.test(t) && particles.indexOf(t) < 0 });
+    }
+    // A Chinese verb the dictionary left alone takes its resultative or directional complement
+    // (种|下 -> 种下, 写|完, 买|到) before the rules below could make the verb a suffix (地球种|下).
+    if (zh) {
+      for (var c = 0; c + 1 < segs.length; c++) {
+        if (segs[c].single && segs[c + 1].single && complements.indexOf(segs[c + 1].text) >= 0) {
+          segs.splice(c, 2, { text: segs[c].text + segs[c + 1].text, word: true, cjk: true, particle: false, single: false });
+        }
+      }
     }
     // Runs of single characters: the dictionary cuts words it does not know after a word it
     // does (浏览|器, 开发|者, 服务|器), so the first character of a run right after a Han word
@@ -84,6 +100,15 @@
       }
       out.push({ text: s.text, word: s.word, cjk: s.cjk });
     });
+    // A Chinese number with its measure word binds to the word it counts (十个 + 实用 -> 十个实用, so
+    // a line never ends on 十个).
+    if (zh) {
+      for (var q = out.length - 2; q >= 0; q--) {
+        if (countRe.test(out[q].text) && out[q + 1].word && hanRe.test(out[q + 1].text)) {
+          out.splice(q, 2, { text: out[q].text + out[q + 1].text, word: true, cjk: true });
+        }
+      }
+    }
     return out;
   }
 
@@ -120,9 +145,9 @@
 
   function segment() {
     if (typeof Intl === "undefined" || !Intl.Segmenter) return;
-    var seg = new Intl.Segmenter(zh ? "zh" : "ja", { granularity: "word" });
+    var segmenter = new Intl.Segmenter(zh ? "zh" : "ja", { granularity: "word" });
     textNodes(scope).forEach(function (n) {
-      var us = units(n.nodeValue, seg);
+      var us = units(n.nodeValue, segmenter);
       if (us.length < 2) return;
       var frag = document.createDocumentFragment(), buf = "", glue = orphanGlue(us);
       for (var i = 0; i < us.length; i++) {
@@ -154,10 +179,48 @@
       var want = fs >= 36 ? 1.25 : 1.4;
       if (!isNaN(lh) && lh / fs < want) el.style.lineHeight = String(want);
       if (parseFloat(cs.letterSpacing) < 0) el.style.letterSpacing = "0";
+      if (fs >= 36 && el.matches(heads)) {
+        var ff = cs.fontFeatureSettings;
+        el.style.fontFeatureSettings = !ff || ff === "normal" ? '"halt"' : ff + ', "halt"';
+      }
+    });
+  }
+
+  // clauses wraps each clause of a headline with several (text up to and including ，、。！？；：
+  // and any closing bracket or quote after it) in a span.clause with a break opportunity after it,
+  // for fit.js to keep on one line or not (fitClauses). A clause over maxClause characters is left
+  // to the phrase breaks.
+  var heads = "h1,.headline,.display,[data-role='h'],[data-clauses]";
+  var clauseRe = /[^，、。！？；：]*[，、。！？；：]+[」』）”’】》〉]*|[^，、。！？；：]+$/g, maxClause = 12;
+  function clauses() {
+    scope.querySelectorAll(heads).forEach(function (host) {
+      textNodes(host).forEach(function (n) {
+        var parts = n.nodeValue.match(clauseRe) || [];
+        var cjkParts = parts.filter(function (p) { return cjkRe.test(p) && p.trim(); });
+        if (cjkParts.length < 2) return;
+        var frag = document.createDocumentFragment();
+        parts.forEach(function (p, i) {
+          var len = Array.from(p.trim()).length;
+          if (len < 2 || len > maxClause || !cjkRe.test(p)) {
+            frag.appendChild(document.createTextNode(p));
+          } else {
+            var span = document.createElement("span");
+            span.className = "clause";
+            span.textContent = p;
+            frag.appendChild(span);
+          }
+          if (i < parts.length - 1) frag.appendChild(document.createElement("wbr"));
+        });
+        n.parentNode.replaceChild(frag, n);
+        // A kept clause too wide for the line must overflow its headline (which fit.js then
+        // shrinks), not widen a shrink-to-fit one (a centred flex item) past its column.
+        if (getComputedStyle(host).maxWidth === "none") host.style.maxWidth = "100%";
+      });
     });
   }
 
   unitGlue();
+  clauses();
   if (zh || lang === "ja") segment();
   metrics();
 })();

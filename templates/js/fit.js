@@ -277,11 +277,13 @@
     }
   }
 
-  function run() {
+  // run fits the page; maxGrow, when given, caps the page's data-fit-grow.
+  function run(maxGrow) {
     var scope = document.querySelector("main.content");
     if (scope) {
       var g = document.querySelector("[data-fit-grow]");
       var grow = g ? px(g.getAttribute("data-fit-grow")) || 1 : 1;
+      if (maxGrow) grow = Math.max(1, Math.min(grow, maxGrow));
       var ok = fitBlock(scope, grow);
       if (!ok) {
         // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
@@ -376,5 +378,13 @@
     .then(function () {
       return new Promise(function (resolve) { requestAnimationFrame(function () { resolve(); }); });
     })
-    .then(function () { try { keepCompounds(); run(); } finally { done(); } }, done);
+    .then(function () {
+      try {
+        // js/clauses.js (in this script, before this file) marks clauses and picks their breaks.
+        var cl = window.__brandgenClauses;
+        if (cl) cl.mark();
+        keepCompounds();
+        if (cl) cl.fit({ run: run, sizeOf: sizeOf, report: report }); else run();
+      } finally { done(); }
+    }, done);
 })();

@@ -1,0 +1,182 @@
+// brandgen clause-aware line breaking for display text; it runs inside fit.js's fit (it is loaded
+// in the same script, before fit.js, and hooks in through window.__brandgenClauses).
+//  - mark: the text of elements marked data-clauses is cut into clauses (text up to , ; : . ! ?
+//    and a space) in span.clause (CJK headlines get theirs from js/cjk.js), and an emoji is glued
+//    to the word before it.
+//  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses), and
+//    a short word the fit left alone on a line is glued to the next (lonelyWords).
+(function () {
+  "use strict";
+  var run, sizeOf, report;
+
+  // markClauses wraps the clauses of the text of elements marked data-clauses (text up to , ; : . ! ?
+  // and a space: "Make it work, | make it right, | make it fast.") in span.clause, the space after
+  // each left outside it as the break between them. CJK headlines get theirs from js/cjk.js.
+  var clauseRe = /[\s\S]*?[,;:.!?\u2026]["\u201d\u2019)\]]*(?=\s|$)|[\s\S]+$/g;
+  // An emoji is glued to the word before it, so it never starts a line alone.
+  var emojiRe = / (?=\p{Extended_Pictographic})/gu, maxClause = 24;
+  function markClauses() {
+    document.querySelectorAll("[data-clauses]").forEach(function (host) {
+      var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
+      for (var n = w.nextNode(); n; n = w.nextNode()) if (!n.parentElement.closest("svg,.emo,.nobr")) nodes.push(n);
+      // Two to four words ("Less, but better.") may stack a word a line, as a poster does: they
+      // keep every break.
+      var few = (host.textContent.match(/[\p{L}\p{N}]+/gu) || []).length < 5;
+      nodes.forEach(function (n) {
+        n.nodeValue = n.nodeValue.replace(emojiRe, "\u00a0");
+        var next = n.nextSibling;
+        if (next && next.nodeType === 1 && next.matches(".emo") && / $/.test(n.nodeValue)) n.nodeValue = n.nodeValue.slice(0, -1) + "\u00a0";
+      });
+      if (few || host.querySelector("span.clause")) return;
+      nodes.forEach(function (n) {
+        var parts = (n.nodeValue.match(clauseRe) || []).filter(function (p) { return p.trim(); });
+        if (parts.length < 2) return;
+        var frag = document.createDocumentFragment();
+        parts.forEach(function (p) {
+          var lead = p.match(/^\s*/)[0], body = p.slice(lead.length);
+          if (lead) frag.appendChild(document.createTextNode(lead));
+          // A clause over maxClause characters is a sentence: it breaks as it likes.
+          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); return; }
+          var span = document.createElement("span");
+          span.className = "clause";
+          span.textContent = body;
+          frag.appendChild(span);
+        });
+        n.parentNode.replaceChild(frag, n);
+        // A kept clause too wide for the line must overflow its element (which the fit then
+        // shrinks), not widen a shrink-to-fit one (a centred flex item) past its column.
+        if (getComputedStyle(host).maxWidth === "none") host.style.maxWidth = "100%";
+      });
+    });
+  }
+
+  // keepClause keeps a clause on one line (no wrap, the phrase breaks cjk.js put in it hidden) or
+  // frees it.
+  function keepClause(span, keep) {
+    span.style.whiteSpace = keep ? "nowrap" : "";
+    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep ? "none" : ""; });
+  }
+
+  // rows are the lines of el, from the client rects of its text grouped by vertical centre.
+  function rows(el, fs) {
+    var r = document.createRange(), out = [];
+    r.selectNodeContents(el);
+    Array.prototype.forEach.call(r.getClientRects(), function (b) {
+      if (!b.width) return;
+      var c = (b.top + b.bottom) / 2, row = null;
+      out.forEach(function (x) { if (Math.abs(x.c - c) < fs * 0.5) row = x; });
+      if (!row) out.push(row = { c: c, l: b.left, r: b.right });
+      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right);
+    });
+    return out.sort(function (a, b) { return a.c - b.c; });
+  }
+  // lonelyWords glues a word of one to three letters that the fit left alone on a line of a
+  // data-clauses element ("prerequisite | for | reliability.") to the word after it, and reports
+  // whether it glued any (the page is then fitted again). Two to four words may stack.
+  function lonelyWords() {
+    var glued = false;
+    document.querySelectorAll("[data-clauses]").forEach(function (host) {
+      if ((host.textContent.match(/[\p{L}\p{N}]+/gu) || []).length < 5) return;
+      var fs = sizeOf(host), lines = rows(host, fs);
+      var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
+      for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
+      nodes.forEach(function (n) {
+        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]{1,3}) (?=\S)/gu, m, at = [];
+        while ((m = re.exec(n.nodeValue))) {
+          var start = m.index + m[1].length, r = document.createRange();
+          r.setStart(n, start); r.setEnd(n, start + m[2].length);
+          var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
+          lines.forEach(function (x) {
+            if (Math.abs(x.c - c) < fs * 0.5 && x.r - x.l < b.width + fs * 0.6) at.push(start + m[2].length);
+          });
+          re.lastIndex = start + m[2].length;
+        }
+        at.reverse().forEach(function (i) { n.nodeValue = n.nodeValue.slice(0, i) + "\u00a0" + n.nodeValue.slice(i + 1); glued = true; });
+      });
+    });
+    return glued;
+  }
+
+  // Clauses (markClauses, js/cjk.js) can be kept on one line so lines break between clauses
+  // (少即是多，| 简单即是力量。) rather than inside one. The page is fitted with
+  // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
+  // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
+  // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
+  // (每一次 | 渲染，都为 | ...) counting for 70% of
+  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause (or a
+  // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
+  // under it does not outgrow it.
+  function fitClauses() {
+    var keep = keepClause, scope = document.querySelector("main.content");
+    var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
+    var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
+    if (!spans.length && !marked.length) { run(); return; }
+    var hosts = [];
+    spans.forEach(function (s) {
+      var h = s.parentElement.closest("[data-fit]");
+      if (h && hosts.indexOf(h) < 0) hosts.push(h);
+    });
+    var els = Array.prototype.slice.call(document.querySelectorAll("[data-fit],[data-optional]"));
+    var start = els.map(function (el) { return [el.style.fontSize, el.style.display, el.className]; });
+    function reset() {
+      els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
+      report.warnings = []; report.scale = 1; delete report.limit;
+    }
+    function fitWith(kept) {
+      reset();
+      spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
+      run();
+      var k = Infinity;
+      (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
+        if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
+      });
+      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
+    }
+    function poor(h) {
+      var fs = sizeOf(h), lines = rows(h, fs);
+      if (lines.length < 2) return false;
+      var longest = 0;
+      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      var last = lines[lines.length - 1];
+      if (last.r - last.l < longest * 0.6) return true;
+      return spans.some(function (s) {
+        if (!h.contains(s)) return false;
+        var own = rows(s, fs);
+        if (own.length < 2) return false;
+        if (own.some(function (x) { return x.r - x.l < longest * 0.6; })) return true;
+        var line = null;
+        lines.forEach(function (x) { if (Math.abs(x.c - own[0].c) < fs * 0.5) line = x; });
+        return line && own[0].l > line.l + fs * 0.25;
+      });
+    }
+    function score(free) {
+      var v = Infinity;
+      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.7 : 1)); });
+      return v;
+    }
+    fitWith([]);
+    if (!spans.length) return;
+    var free = hosts.map(sizeOf), best = [], bestScore = score(null);
+    for (var kept = spans.slice(); kept.length; ) {
+      fitWith(kept);
+      var v = score(free);
+      if (v >= bestScore - 0.005) { best = kept.slice(); bestScore = v; }
+      var widest = null, w = -1;
+      kept.forEach(function (s) {
+        var r = s.getBoundingClientRect().width / Math.max(1, s.parentElement.closest("[data-fit]").clientWidth);
+        if (r > w) { w = r; widest = s; }
+      });
+      kept.splice(kept.indexOf(widest), 1);
+    }
+    fitWith(best);
+  }
+
+  window.__brandgenClauses = {
+    mark: markClauses,
+    fit: function (api) {
+      run = api.run; sizeOf = api.sizeOf; report = api.report;
+      fitClauses();
+      if (lonelyWords()) fitClauses();
+    }
+  };
+})();
