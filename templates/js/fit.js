@@ -229,13 +229,14 @@
 
   function pathOf(el) { return el.getAttribute("data-path") || "content"; }
 
-  // fitBlock scales the block; it returns false when it cannot fit above the floors.
-  function fitBlock(scope, grow) {
+  // fitBlock scales the block; it returns false when it cannot fit above the floors, or, with
+  // keep > 0, at a factor under keep (the hierarchy squashed: headline and names near the body).
+  function fitBlock(scope, grow, keep) {
     var items = block(scope);
     if (!items.length) return true;
     var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
     boxes.push(scope);
-    var lo = kFloor(items), hi = 1;
+    var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1;
     apply(items, 1);
     if (blockFits(items, boxes)) {
       if (grow <= 1) return true;
@@ -282,7 +283,11 @@
     if (scope) {
       var g = document.querySelector("[data-fit-grow]");
       var grow = g ? px(g.getAttribute("data-fit-grow")) || 1 : 1;
-      var ok = fitBlock(scope, grow);
+      // data-fit-keep="<factor>": optional parts go before the block shrinks under that factor of
+      // the template's sizes (lists: a wall of text at the floor under a squashed headline reads
+      // worse than the titles alone); with nothing optional left, the floors decide as usual.
+      var keep = g ? px(g.getAttribute("data-fit-keep")) : 0;
+      var ok = fitBlock(scope, grow, keep);
       if (!ok) {
         // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
         // content path reported once (a snippet's lines go in several tiers, one warning).
@@ -303,9 +308,10 @@
             report.warnings.push({ code: "content_dropped", path: path,
               message: "left out: the content does not fit above the readable minimum text size" });
           });
-          ok = fitBlock(scope, grow);
+          ok = fitBlock(scope, grow, i < ranks.length - 1 ? keep : 0);
         }
       }
+      if (!ok && keep) ok = fitBlock(scope, grow, 0);
       if (!ok) {
         report.warnings.push({ code: "text_below_minimum", path: "content",
           message: "the content is too long to fit above the readable minimum text size; shorten it" });
