@@ -198,6 +198,9 @@
     return items;
   }
 
+  // hold (set by fitBlock with keep): the least share of its scaled size a headline may shrink to
+  // alone, so the block does not grow its items while the headline shrinks under them.
+  var hold = 0;
   function apply(items, k) {
     // Below 1 every size stops at its floor, so long content compresses the hierarchy (headline
     // and subtitle keep shrinking while the body rests on the floor) before anything is dropped.
@@ -208,7 +211,7 @@
     // Text that does not fit its own box or line cap (a long headline, a one-line label) then
     // shrinks alone, never under its floor; the block's scale answers only for the space it shares.
     items.forEach(function (it) {
-      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
+      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el), it.role === "h" ? Math.floor(it.base * k * hold) : 0));
     });
   }
 
@@ -237,6 +240,7 @@
     var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
     boxes.push(scope);
     var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1;
+    hold = keep ? 0.8 : 0;
     apply(items, 1);
     if (blockFits(items, boxes)) {
       if (grow <= 1) return true;
