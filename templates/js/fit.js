@@ -198,7 +198,7 @@
     return items;
   }
 
-  // hold (set by fitBlock with keep): the least share of its scaled size a headline may shrink to
+  // hold (0.8 on pages with data-fit-keep): the least share of its scaled size a headline may shrink to
   // alone, so the block does not grow its items while the headline shrinks under them.
   var hold = 0;
   function apply(items, k) {
@@ -240,7 +240,6 @@
     var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
     boxes.push(scope);
     var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1;
-    hold = keep ? 0.8 : 0;
     apply(items, 1);
     if (blockFits(items, boxes)) {
       if (grow <= 1) return true;
@@ -291,6 +290,7 @@
       // the template's sizes (lists: a wall of text at the floor under a squashed headline reads
       // worse than the titles alone); with nothing optional left, the floors decide as usual.
       var keep = g ? px(g.getAttribute("data-fit-keep")) : 0;
+      hold = keep ? 0.8 : 0;
       var ok = fitBlock(scope, grow, keep);
       if (!ok) {
         // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
