@@ -8,7 +8,9 @@
 // one named by data-role. The whole block scales together by one factor, so the ratios between
 // headline, subtitle and body stay as the template set them (the subtitle at most 1.6x the body
 // and smaller than the headline): down while anything overflows, and up, when the page asks for it
-// with data-fit-grow="<max factor>", while everything still fits. Text that does not fit its own
+// with data-fit-grow="<max factor>", while everything still fits; with data-fit-keep="<factor>"
+// beside it, optional parts go before the block shrinks under that factor (and a headline never
+// shrinks alone under 0.8 of its scaled size while the block grows). Text that does not fit its own
 // box or line cap (a long headline, a one-line label) then shrinks alone. Body text never goes under --fs-floor, labels never
 // under --fs-floor-label: when the block cannot fit above them, elements marked
 // data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
