@@ -8,7 +8,9 @@
 // one named by data-role. The whole block scales together by one factor, so the ratios between
 // headline, subtitle and body stay as the template set them (the subtitle at most 1.6x the body
 // and smaller than the headline): down while anything overflows, and up, when the page asks for it
-// with data-fit-grow="<max factor>", while everything still fits. Text that does not fit its own
+// with data-fit-grow="<max factor>", while everything still fits; with data-fit-keep="<factor>"
+// beside it, optional parts go before the block shrinks under that factor (and a headline never
+// shrinks alone under 0.8 of its scaled size while the block grows). Text that does not fit its own
 // box or line cap (a long headline, a one-line label) then shrinks alone. Body text never goes under --fs-floor, labels never
 // under --fs-floor-label: when the block cannot fit above them, elements marked
 // data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
@@ -198,6 +200,9 @@
     return items;
   }
 
+  // hold (0.8 on pages with data-fit-keep): the least share of its scaled size a headline may shrink to
+  // alone, so the block does not grow its items while the headline shrinks under them.
+  var hold = 0;
   function apply(items, k) {
     // Below 1 every size stops at its floor, so long content compresses the hierarchy (headline
     // and subtitle keep shrinking while the body rests on the floor) before anything is dropped.
@@ -208,7 +213,7 @@
     // Text that does not fit its own box or line cap (a long headline, a one-line label) then
     // shrinks alone, never under its floor; the block's scale answers only for the space it shares.
     items.forEach(function (it) {
-      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el)));
+      if (!fits(it.el)) shrinkAlone(it.el, Math.max(it.floor, minOf(it.el), it.role === "h" ? Math.floor(it.base * k * hold) : 0));
     });
   }
 
@@ -229,13 +234,14 @@
 
   function pathOf(el) { return el.getAttribute("data-path") || "content"; }
 
-  // fitBlock scales the block; it returns false when it cannot fit above the floors.
-  function fitBlock(scope, grow) {
+  // fitBlock scales the block; it returns false when it cannot fit above the floors, or, with
+  // keep > 0, at a factor under keep (the hierarchy squashed: headline and names near the body).
+  function fitBlock(scope, grow, keep) {
     var items = block(scope);
     if (!items.length) return true;
     var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
     boxes.push(scope);
-    var lo = kFloor(items), hi = 1;
+    var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1;
     apply(items, 1);
     if (blockFits(items, boxes)) {
       if (grow <= 1) return true;
@@ -284,7 +290,12 @@
       var g = document.querySelector("[data-fit-grow]");
       var grow = g ? px(g.getAttribute("data-fit-grow")) || 1 : 1;
       if (maxGrow) grow = Math.max(1, Math.min(grow, maxGrow));
-      var ok = fitBlock(scope, grow);
+      // data-fit-keep="<factor>": optional parts go before the block shrinks under that factor of
+      // the template's sizes (lists: a wall of text at the floor under a squashed headline reads
+      // worse than the titles alone); with nothing optional left, the floors decide as usual.
+      var keep = g ? px(g.getAttribute("data-fit-keep")) : 0;
+      hold = keep ? 0.8 : 0;
+      var ok = fitBlock(scope, grow, keep);
       if (!ok) {
         // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
         // content path reported once (a snippet's lines go in several tiers, one warning).
@@ -305,9 +316,10 @@
             report.warnings.push({ code: "content_dropped", path: path,
               message: "left out: the content does not fit above the readable minimum text size" });
           });
-          ok = fitBlock(scope, grow);
+          ok = fitBlock(scope, grow, i < ranks.length - 1 ? keep : 0);
         }
       }
+      if (!ok && keep) ok = fitBlock(scope, grow, 0);
       if (!ok) {
         report.warnings.push({ code: "text_below_minimum", path: "content",
           message: "the content is too long to fit above the readable minimum text size; shorten it" });
