@@ -163,19 +163,20 @@ func localise(phrase, lang string) string {
 	return phrase
 }
 
-// numParts is a hero number with its separators (. , : ·) each wrapped in <span class="np">, the
-// rest escaped as html/template escapes text, all in one <span class="nps">. A monospace face gives a separator a whole digit's
-// cell, so blueprint's mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional
-// display face there.
+// numParts is a hero number with its separators (. , : · and spaces) each wrapped in <span
+// class="np">, the rest escaped as html/template escapes text, all in one <span class="nps">. A
+// monospace face gives a separator a whole digit's cell, so blueprint's mono "4.9" reads "4 . 9"
+// and "4.9 ★" opens a gap of half the figure's height before the star; base.css sets the
+// separators in the proportional display face there.
 func numParts(s string) template.HTML {
-	if !strings.ContainsAny(s, ".,:·") {
+	if !strings.ContainsAny(s, numSeparators) {
 		return template.HTML(textEscaper.Replace(s))
 	}
 	var b strings.Builder
 	b.WriteString(`<span class="nps">`) // one box: flex containers must not split the number
 	for _, r := range s {
 		switch r {
-		case '.', ',', ':', '·':
+		case '.', ',', ':', '·', ' ', '\u00a0', '\u202f', '\u2009':
 			b.WriteString(`<span class="np">`)
 			b.WriteRune(r)
 			b.WriteString(`</span>`)
@@ -186,6 +187,10 @@ func numParts(s string) template.HTML {
 	b.WriteString(`</span>`)
 	return template.HTML(b.String())
 }
+
+// numSeparators are the characters numParts sets apart: separators and spaces (plain, no-break,
+// narrow no-break, thin).
+const numSeparators = ".,:· \u00a0\u202f\u2009"
 
 // textEscaper escapes text the way html/template does in element content.
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
