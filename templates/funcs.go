@@ -48,13 +48,14 @@ func funcs() template.FuncMap {
 // ChartGeom is the layout of the chart pattern, computed from the canvas so the plot's pixel size is
 // known before the page is laid out.
 type ChartGeom struct {
-	TitleSize, TitleLines, TitleH int  // headline font size, estimated lines, box height
-	SubSize, SubLines, SubH       int  // subtitle
-	HeadH                         int  // title + gap + subtitle
-	CardW, CardH                  int  // the plot card
-	Pad                           int  // its padding
-	PlotW, PlotH                  int  // the svg
-	Side                          bool // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
+	TitleSize, TitleLines, TitleH int     // headline font size, estimated lines, box height
+	SubSize, SubLines, SubH       int     // subtitle
+	HeadH                         int     // title + gap + subtitle
+	CardW, CardH                  int     // the plot card
+	Pad                           int     // its padding
+	PlotW, PlotH                  int     // the svg
+	Side                          bool    // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
+	TextScale                     float64 // the chart's text over the plot width's default (story: chartStoryText)
 }
 
 func chartContent(v any) (charts.Content, error) {
@@ -102,6 +103,9 @@ func chartGeometry(d Data) (ChartGeom, error) {
 		g.HeadH += m.GapS
 	}
 	g.CardW, g.CardH = w, h
+	if d.Look.Size == brandgen.SizeStory {
+		g.TextScale = chartStoryText
+	}
 	if g.HeadH > 0 {
 		g.CardH = h - g.HeadH - m.Gap
 		if d.Look.Style == "editorial" {
@@ -147,6 +151,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	th := ChartTheme(d.Palette)
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
+	th.TextScale = g.TextScale
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
 
