@@ -59,6 +59,9 @@ func newCanvas(c Content, w, h float64, t Theme) *canvas {
 	enc, _ := json.Marshal(c)
 	hash.Write(enc)
 	fmt.Fprintf(hash, "|%v|%v|%s|%v", w, h, t.Style, t.Dark)
+	if t.TextScale > 0 {
+		k *= t.TextScale
+	}
 	return &canvas{w: w, h: h, fs: math.Round(26*k*2) / 2, t: t, id: fmt.Sprintf("bgc%08x", hash.Sum32())}
 }
 

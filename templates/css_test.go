@@ -43,6 +43,8 @@ func TestNumParts(t *testing.T) {
 		"$1,200":     `<span class="nps">$1<span class="np">,</span>200</span>`,
 		"<b>1</b>+2": `&lt;b&gt;1&lt;/b&gt;&#43;2`,
 		"99%":        "99%",
+		"4.9 ★":      `<span class="nps">4<span class="np">.</span>9<span class="np"> </span>★</span>`,
+		"10 x":       `<span class="nps">10<span class="np"> </span>x</span>`,
 	} {
 		if got := string(numParts(in)); got != want {
 			t.Errorf("numParts(%q) = %s, want %s", in, got, want)

@@ -49,13 +49,14 @@ func funcs() template.FuncMap {
 // ChartGeom is the layout of the chart pattern, computed from the canvas so the plot's pixel size is
 // known before the page is laid out.
 type ChartGeom struct {
-	TitleSize, TitleLines, TitleH int  // headline font size, estimated lines, box height
-	SubSize, SubLines, SubH       int  // subtitle
-	HeadH                         int  // title + gap + subtitle
-	CardW, CardH                  int  // the plot card
-	Pad                           int  // its padding
-	PlotW, PlotH                  int  // the svg
-	Side                          bool // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
+	TitleSize, TitleLines, TitleH int     // headline font size, estimated lines, box height
+	SubSize, SubLines, SubH       int     // subtitle
+	HeadH                         int     // title + gap + subtitle
+	CardW, CardH                  int     // the plot card
+	Pad                           int     // its padding
+	PlotW, PlotH                  int     // the svg
+	Side                          bool    // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
+	TextScale                     float64 // the chart's text over the plot width's default (story: chartStoryText)
 }
 
 func chartContent(v any) (charts.Content, error) {
@@ -103,6 +104,9 @@ func chartGeometry(d Data) (ChartGeom, error) {
 		g.HeadH += m.GapS
 	}
 	g.CardW, g.CardH = w, h
+	if d.Look.Size == brandgen.SizeStory {
+		g.TextScale = chartStoryText
+	}
 	if g.HeadH > 0 {
 		g.CardH = h - g.HeadH - m.Gap
 		if d.Look.Style == "editorial" {
@@ -148,6 +152,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	th := ChartTheme(d.Palette)
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
+	th.TextScale = g.TextScale
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
 
@@ -164,19 +169,20 @@ func localise(phrase, lang string) string {
 	return phrase
 }
 
-// numParts is a hero number with its separators (. , : ·) each wrapped in <span class="np">, the
-// rest escaped as html/template escapes text, all in one <span class="nps">. A monospace face gives a separator a whole digit's
-// cell, so blueprint's mono "4.9" reads "4 . 9"; base.css sets the separators in the proportional
-// display face there.
+// numParts is a hero number with its separators (. , : · and spaces) each wrapped in <span
+// class="np">, the rest escaped as html/template escapes text, all in one <span class="nps">. A
+// monospace face gives a separator a whole digit's cell, so blueprint's mono "4.9" reads "4 . 9"
+// and "4.9 ★" opens a gap of half the figure's height before the star; base.css sets the
+// separators in the proportional display face there.
 func numParts(s string) template.HTML {
-	if !strings.ContainsAny(s, ".,:·") {
+	if !strings.ContainsAny(s, numSeparators) {
 		return template.HTML(textEscaper.Replace(s))
 	}
 	var b strings.Builder
 	b.WriteString(`<span class="nps">`) // one box: flex containers must not split the number
 	for _, r := range s {
 		switch r {
-		case '.', ',', ':', '·':
+		case '.', ',', ':', '·', ' ', '\u00a0', '\u202f', '\u2009':
 			b.WriteString(`<span class="np">`)
 			b.WriteRune(r)
 			b.WriteString(`</span>`)
@@ -187,6 +193,10 @@ func numParts(s string) template.HTML {
 	b.WriteString(`</span>`)
 	return template.HTML(b.String())
 }
+
+// numSeparators are the characters numParts sets apart: separators and spaces (plain, no-break,
+// narrow no-break, thin).
+const numSeparators = ".,:· \u00a0\u202f\u2009"
 
 // textEscaper escapes text the way html/template does in element content.
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")

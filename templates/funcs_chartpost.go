@@ -12,6 +12,11 @@ import (
 // stat post sets its figure beside its words. chartSideShare is the words' share of the width.
 const chartSideShare = 0.4
 
+// chartStoryText scales a story's chart text: its plot is as wide as portrait's (so the width alone
+// would give it portrait's sizes) but 570 px taller, and its page type is a step larger; legends,
+// ticks and labels grow with it instead of floating small in the tall card.
+const chartStoryText = 1.35
+
 // chartSideGeometry is chartGeometry for the landscape layout.
 func chartSideGeometry(d Data, c charts.Content, serif bool) (ChartGeom, error) {
 	m := d.M
@@ -19,16 +24,27 @@ func chartSideGeometry(d Data, c charts.Content, serif bool) (ChartGeom, error) 
 	g := ChartGeom{Pad: m.Pad, Side: true}
 	headW := (w - 2*float64(m.Gap)) * chartSideShare
 	if t := strings.TrimSpace(c.Title); t != "" {
-		size := float64(m.Type.H1)
+		// The words stand beside a plot as tall as the canvas: the title is set at display size
+		// (the largest from Hero down to Display on two lines, else down to H2 on three), so the
+		// column balances the card; only a long title steps down to H3 on up to six lines.
+		k := 1.0
 		if serif {
-			size *= 1.12
+			k = 1.12
 		}
-		size, lines := fitLines(t, size, float64(m.Type.H3), headW, 6, headlineFace(serif))
+		f := headlineFace(serif)
+		size, lines := fitLines(t, float64(m.Type.Hero)*k, float64(m.Type.Display)*k, headW, 2, f)
+		if lines > 2 {
+			size, lines = fitLines(t, float64(m.Type.Display)*k, float64(m.Type.H2)*k, headW, 3, f)
+		}
+		if lines > 3 {
+			size, lines = fitLines(t, float64(m.Type.H1)*k, float64(m.Type.H3), headW, 6, f)
+		}
 		g.TitleSize, g.TitleLines = int(size), lines
 		g.TitleH = int(float64(lines)*size*1.06 + 0.999)
 	}
 	if s := strings.TrimSpace(c.Subtitle); s != "" {
-		size, lines := fitLines(s, float64(m.Type.Lead), float64(m.Type.Body), headW, 8, leadFace(serif))
+		// A step over the portrait subtitle, kept under the title (fit.js holds it under 1/1.15).
+		size, lines := fitLines(s, float64(m.Type.H3), float64(m.Type.Body), headW, 8, leadFace(serif))
 		g.SubSize, g.SubLines = int(size), lines
 		g.SubH = int(float64(lines)*size*1.3 + 0.999)
 	}

@@ -56,7 +56,10 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	cols := float64(max(v.Cols, 24)) + gutter
 	size := math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
 	size = math.Max(floor, math.Min(size, top))
-	if d.Look.Size == brandgen.SizeStory && !v.Long {
+	// Story (the portrait's width, more height) and landscape (the window's height is what is left
+	// once its width holds the longest line: a short snippet in a thin strip between empty bands)
+	// set a short snippet larger, wrapping its long lines, to use their height.
+	if (d.Look.Size == brandgen.SizeStory || d.Look.Size == brandgen.SizeLandscape) && !v.Long {
 		size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading)
 	}
 	v.FontSize, v.MinSize = int(size), m.Floor
@@ -77,8 +80,8 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	return v
 }
 
-// storyCodeSize is the story's own scale for code: the story has the portrait's width and more
-// height, so the snippet is set larger than its longest line allows, long lines wrapping under their
+// storyCodeSize is the story's (and landscape's) own scale for code: the story has the portrait's
+// width and more height, so the snippet is set larger than its longest line allows, long lines wrapping under their
 // number, until its rows fill about three quarters of the height (no more than one more wrapped row
 // for every two lines, and never under 36 columns a row).
 func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading float64) float64 {

@@ -1,0 +1,62 @@
+package visualtest
+
+import (
+	"context"
+	"encoding/json"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// valueWidthProbe returns the narrowest value cell over the content width.
+const valueWidthProbe = `(() => {
+  const m = document.querySelector('main.content').getBoundingClientRect();
+  let w = Infinity;
+  document.querySelectorAll('main.content .cq-val').forEach((el) => {
+    const r = el.parentElement.getBoundingClientRect();
+    if (r.width > 0) w = Math.min(w, r.width);
+  });
+  return {share: w === Infinity ? 0 : w / m.width};
+})()`
+
+// TestComparisonStoryColumns checks that a story comparison with row labels gives each value half
+// the column (the label on its own line), not a third beside a label column: the story has
+// portrait's width and the height to stack.
+func TestComparisonStoryColumns(t *testing.T) {
+	for _, s := range posts.Samples(posts.Comparison) {
+		c, ok := s.Content.(posts.ComparisonContent)
+		if !ok {
+			t.Fatalf("%s: content %T", s.Name, s.Content)
+		}
+		labels := false
+		for _, r := range c.Rows {
+			labels = labels || r.Label != ""
+		}
+		if !labels {
+			continue
+		}
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, style := range []brandgen.Style{brandgen.StyleGlass, brandgen.StyleEditorial} {
+				look := brandgen.Look{Size: brandgen.SizeStory, Theme: brandgen.ThemeLight, Style: style}
+				pg, err := st.Page(context.Background(), studio.Job{Pattern: "comparison", Content: s.Content, Look: look, Layout: s.Layout})
+				if err != nil {
+					t.Fatal(err)
+				}
+				_, raw, err := pool.RenderProbe(context.Background(), pg, valueWidthProbe)
+				if err != nil {
+					t.Fatalf("%s: %v", style, err)
+				}
+				var p struct{ Share float64 }
+				if err := json.Unmarshal(raw, &p); err != nil {
+					t.Fatal(err)
+				}
+				if p.Share < 0.4 {
+					t.Errorf("%s: a value cell is %.0f%% of the story's width (want >= 40%%: labels over the values)", style, p.Share*100)
+				}
+			}
+		})
+	}
+}
