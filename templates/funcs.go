@@ -43,6 +43,7 @@ func funcs() template.FuncMap {
 		"numParts":     numParts,
 		"cols":         textlang.Columns, // display width for sizing cut-offs, not len (bytes)
 		"emojiText":    emojiText,        // funcs_emoji.go
+		"keepNumbers":  keepNumbers,      // funcs_glue.go: "SOC 2" never breaks between name and number
 	}
 }
 
