@@ -1,9 +1,7 @@
 // Package textlang guesses the language tag a page needs from the script of its text, so the page
 // can pick CJK glyph forms, fonts and line-breaking rules: "ja" when kana appear, "ko" for Hangul,
 // "zh-Hant" or "zh-Hans" for Han text without either (by which of the two scripts' own characters
-// it uses), and "" for anything else. Columns measures text in display columns (wide CJK and emoji
-// characters count two) for the length cut-offs of templates and slides. It has no state and
-// depends on golang.org/x/text/width only.
+// it uses), and "" for anything else. It has no dependencies and no state.
 package textlang
 
 import (

@@ -1,3 +1,4 @@
+// Columns (display width) is the only part of the package with a dependency: golang.org/x/text/width.
 package textlang
 
 import (
