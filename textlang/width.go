@@ -1,4 +1,5 @@
 // Columns (display width) is the only part of the package with a dependency: golang.org/x/text/width.
+
 package textlang
 
 import (
