@@ -248,8 +248,9 @@ func TestProbeLines(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The lines come in reading order, each at its place: the value above its label, the label's
-	// two lines one under the other, the footer's counter and swipe cue left out (aria-hidden).
-	want := []string{"10k QPS", "sustained on a single", "primary after the rework", "Up from 1,800 QPS, on the same hardware.", "Internal load test, March 2026"}
+	// three lines one under the other (the slide's text grows to fill its body), the footer's
+	// counter and swipe cue left out (aria-hidden).
+	want := []string{"10k QPS", "sustained on a", "single primary", "after the rework", "Up from 1,800 QPS, on the", "same hardware.", "Internal load test, March 2026"}
 	var got []pdfdoc.Line
 	for _, l := range lines {
 		if slices.Contains(want, l.Text) {
@@ -267,7 +268,7 @@ func TestProbeLines(t *testing.T) {
 			t.Errorf("line %d = %+v", i, l)
 		}
 	}
-	if got[0].Size <= got[1].Size || got[1].Size <= got[3].Size {
+	if got[0].Size <= got[1].Size || got[1].Size <= got[4].Size {
 		t.Errorf("sizes do not follow the hierarchy: %+v", got)
 	}
 }

@@ -21,6 +21,11 @@ const overflowProbe = `(() => {
     const fs = parseFloat(getComputedStyle(e).fontSize) || 16;
     if (e.classList.contains('fit-clamped') || e.scrollHeight > e.clientHeight + Math.max(1, fs * 0.25) || e.scrollWidth > e.clientWidth + 1)
       out.push('text ' + e.className + ' ' + e.scrollWidth + '/' + e.clientWidth + 'x' + e.scrollHeight + '/' + e.clientHeight + ' at ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 40));
+    // A box that shrank under its text (a list row squeezed by flex) lets the text spill over the
+    // next row without the text itself overflowing.
+    const r = e.getBoundingClientRect(), p = e.parentElement.getBoundingClientRect();
+    if (r.bottom > p.bottom + fs * 0.25 + 1)
+      out.push('text ' + e.className + ' spills ' + Math.round(r.bottom - p.bottom) + 'px out of its box at ' + getComputedStyle(e).fontSize + ': ' + e.textContent.slice(0, 40));
   });
   document.querySelectorAll('.sl-body').forEach(e => {
     if (e.scrollHeight > e.clientHeight + 1 || e.scrollWidth > e.clientWidth + 1) out.push('body overflows ' + e.scrollHeight + '/' + e.clientHeight);

@@ -2,6 +2,7 @@ package slides_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/brandgen/brandgen/patterns"
@@ -69,5 +70,36 @@ func TestNumeral(t *testing.T) {
 		if got := (slides.PointSlide{Kicker: kicker}).Numeral(); got != want {
 			t.Errorf("Numeral(%q) = %q, want %q", kicker, got, want)
 		}
+	}
+}
+
+// The size classes count display columns: a CJK paragraph is long when it prints as wide as a long
+// Latin one (LongBodyCols columns), not when its runes or bytes pass the cut-off.
+func TestSizeClassesInColumns(t *testing.T) {
+	latin := strings.Repeat("a", slides.LongBodyCols) // at the cut-off
+	cjk := strings.Repeat("连", slides.LongBodyCols/2) // the same width: 80 runes, 240 bytes
+	for _, tc := range []struct {
+		name string
+		long bool
+		got  bool
+	}{
+		{"latin point at the cut-off", false, slides.PointSlide{Body: latin}.LongBody()},
+		{"cjk point at the cut-off", false, slides.PointSlide{Body: cjk}.LongBody()},
+		{"cjk point past it", true, slides.PointSlide{Body: cjk + "连"}.LongBody()},
+		{"cjk illustration at the cut-off", false, slides.IllustrationSlide{Body: cjk}.LongBody()},
+		{"cjk point dense", true, slides.PointSlide{Body: strings.Repeat("连", slides.DenseBodyCols/2+1)}.DenseBody()},
+	} {
+		if tc.got != tc.long {
+			t.Errorf("%s: long %v, want %v", tc.name, tc.got, tc.long)
+		}
+	}
+	l := slides.ListSlide{Items: []string{"Be kind", "Ship often"}}
+	c := slides.ListSlide{Items: []string{"善待他人", "经常发布"}}
+	if l.Cols() != 17 || c.Cols() != 16 {
+		t.Errorf("list columns: latin %d, cjk %d", l.Cols(), c.Cols())
+	}
+	cmp := slides.ComparisonSlide{Rows: []slides.Row{{Left: "单体", Right: "Microservices"}}}
+	if cmp.Cols() != 17 {
+		t.Errorf("comparison columns %d, want 17", cmp.Cols())
 	}
 }

@@ -13,6 +13,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/static"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 //go:embed diagram/*.tmpl diagram/*.css
@@ -89,7 +90,7 @@ func diagramFrame(size brandgen.Size, title string, badge bool, artW, artH, font
 		}
 		// Two lines when the title is long for one (an estimate: 0.55 em a character).
 		lines := 1
-		if float64(displayWidth(title))*0.55*float64(f.TitleSize) > float64(titleW) {
+		if float64(textlang.Columns(title))*0.55*float64(f.TitleSize) > float64(titleW) {
 			lines = 2
 		}
 		f.TitleX, f.TitleY, f.TitleW = mx, y, titleW

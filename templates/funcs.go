@@ -7,6 +7,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/charts"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // funcs are the template functions every pattern may use.
@@ -40,9 +41,10 @@ func funcs() template.FuncMap {
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,
-		"cols":         displayWidth, // funcs_width.go: string length for sizing cut-offs, not len (bytes)
-		"emojiText":    emojiText,    // funcs_emoji.go
-		"leadEmoji":    leadEmoji,    // funcs_emoji.go
+		"cols":         textlang.Columns, // display width for sizing cut-offs, not len (bytes)
+		"emojiText":    emojiText,        // funcs_emoji.go
+		"leadEmoji":    leadEmoji,        // funcs_emoji.go
+		"keepNumbers":  keepNumbers,      // funcs_glue.go: "SOC 2" never breaks between name and number
 	}
 }
 

@@ -67,6 +67,9 @@ func TestCJKHeadlines(t *testing.T) {
 		{"zh-Hans cover", "cover", ".pc-title", "zh-Hans",
 			posts.CoverContent{Title: "一次 API 调用，生成高性能的品牌图片与十个实用技巧", Subtitle: "从连接池到缓存策略。"},
 			[]string{"调用", "生成", "高性能", "品牌", "图片", "十个", "实用", "技巧"}},
+		{"zh-Hans announcement", "announcement", ".a-title", "zh-Hans", // 模式|现|已: 现已 begins a phrase, not a suffix of 模式
+			posts.AnnouncementContent{Kicker: "新功能", Title: "深色模式现已上线", Body: "所有格式和风格现在都支持精心调校的深色主题。"},
+			[]string{"深色模式", "现已", "上线"}},
 		{"zh-Hant hiring", "hiring", ".hi-role", "zh-Hant",
 			posts.HiringContent{Role: "我們的團隊正在招聘資深後端工程師", Company: "北風實驗室"},
 			[]string{"我們", "團隊", "正在", "招聘", "資深", "工程師"}},

@@ -16,7 +16,9 @@ func splitPhrase(lines, phrases []string) string {
 		for _, p := range phrases {
 			r := []rune(p)
 			for cut := 1; cut < len(r); cut++ {
-				if strings.HasSuffix(end, string(r[:cut])) && strings.HasPrefix(next, string(r[cut:])) {
+				// Lines are trimmed, so a phrase broken at its space ("SOC / 2") matches without it.
+				head, tail := strings.TrimSpace(string(r[:cut])), strings.TrimSpace(string(r[cut:]))
+				if head != "" && tail != "" && strings.HasSuffix(end, head) && strings.HasPrefix(next, tail) {
 					return p
 				}
 			}

@@ -10,7 +10,8 @@ import (
 )
 
 // A hyphenated compound in short item text (a checklist item) and in a balanced chart title is
-// not broken at its hyphen ("USB- / C", "sign- / ups"), in every size and style.
+// not broken at its hyphen ("USB- / C", "sign- / ups"), nor a name from its number in a headline
+// ("SOC / 2"), in every size and style.
 func TestCompoundsStayWhole(t *testing.T) {
 	packing := posts.ChecklistContent{Title: "Conference travel packing list ✈️",
 		Subtitle: "Speaking at a conference next month? Don't forget these.",
@@ -26,6 +27,7 @@ func TestCompoundsStayWhole(t *testing.T) {
 	}{
 		{"checklist item", "checklist", "2col", ".ck-item:nth-child(2) .ck-text", packing, []string{"USB-C"}},
 		{"chart title", "chart", "", ".headline", donut, []string{"sign-ups"}},
+		{"announcement title", "announcement", "", ".a-title", posts.AnnouncementContent{Title: "We are now SOC 2 Type II certified"}, []string{"SOC 2", "Type II"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

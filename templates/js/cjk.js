@@ -25,6 +25,10 @@
   var particles = "的了着过吗呢吧啊地得们么嘛呀哦";
   var countRe = /^[0-9一二三四五六七八九十百千万两几]+[个只张条件位次款种项篇步招]$/;
   var complements = "下出进回起开来去到完住走"; // not 上, 好: locative and adjective more often (服务器|上)
+  // leads are one-character adverbs, conjunctions and prepositions that begin a phrase and never
+  // end a word, so the suffix rule below must not glue them to the word before (模式|现|已|上线
+  // is 模式 现已 上线, not 模式现 已).
+  var leads = "和与及或并而但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
@@ -73,7 +77,8 @@
       var j = i;
       while (j < segs.length && segs[j].single) j++;
       var last = merged.length ? merged[merged.length - 1] : null;
-      if (last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3) {
+      if (last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3 &&
+          leads.indexOf(segs[i].text) < 0) {
         last.text += segs[i++].text;
         if (i === j) continue;
       } else if (j - i === 1 && j < segs.length && segs[j].word && hanRe.test(segs[j].text) && !segs[j].particle &&

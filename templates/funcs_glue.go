@@ -1,0 +1,15 @@
+package templates
+
+import "regexp"
+
+// nameNumber matches a capitalised word and the short number or Roman numeral that belongs to it
+// ("SOC 2", "Type II" (Roman numerals of two letters or more: "I" is a word), "Postgres 16", "Go 1.22", "Part 4", "March 12"), so a line never ends with
+// the name and starts with its number ("SOC / 2 Type II").
+var nameNumber = regexp.MustCompile(`\b(\p{Lu}[\p{L}\p{N}-]*) ((?:\d{1,4}(?:\.\d{1,3})?|I{2,3}|IV|VI{1,3}|IX)\b)`)
+
+// keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
+// for headlines, where a line break between the two reads as two things. Lower-case words keep
+// their break ("in 2026", "ship 3 features": the number belongs to what follows).
+func keepNumbers(s string) string {
+	return nameNumber.ReplaceAllString(s, "$1\u00a0$2")
+}

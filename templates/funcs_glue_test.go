@@ -1,0 +1,20 @@
+package templates
+
+import "testing"
+
+func TestKeepNumbers(t *testing.T) {
+	for _, tc := range []struct{ in, want string }{
+		{"We are now SOC 2 Type II certified", "We are now SOC\u00a02 Type\u00a0II certified"},
+		{"Postgres 16 and Go 1.22 are here", "Postgres\u00a016 and Go\u00a01.22 are here"},
+		{"Available from March 12, 2026", "Available from March\u00a012, 2026"},
+		{"We shipped 3 features in 2026", "We shipped 3 features in 2026"}, // lower case: the number goes with what follows
+		{"Version 2.0 ships", "Version\u00a02.0 ships"},
+		{"Top 10000000 users", "Top 10000000 users"}, // not a short number
+		{"Ideas I like", "Ideas I like"},             // "I" is a word, not a numeral after a name
+		{"深色模式现已上线", "深色模式现已上线"},
+	} {
+		if got := keepNumbers(tc.in); got != tc.want {
+			t.Errorf("keepNumbers(%q) = %q, want %q", tc.in, got, tc.want)
+		}
+	}
+}
