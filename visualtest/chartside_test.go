@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"sort"
 	"testing"
 
@@ -48,18 +46,8 @@ type chartPage struct {
 
 func probeChartPage(t *testing.T, s posts.Sample, look brandgen.Look) chartPage {
 	t.Helper()
-	pg, err := st.Page(context.Background(), studio.Job{Pattern: "chart", Content: s.Content, Look: look})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, raw, err := pool.RenderProbe(context.Background(), pg, chartPageProbe)
-	if err != nil {
-		t.Fatalf("%s %s: %v", s.Name, look, err)
-	}
 	var p chartPage
-	if err := json.Unmarshal(raw, &p); err != nil {
-		t.Fatal(err)
-	}
+	raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: look}, chartPageProbe, &p)
 	if p.Head == 0 || len(p.Texts) == 0 {
 		t.Fatalf("%s %s: no headline or no chart text: %s", s.Name, look, raw)
 	}

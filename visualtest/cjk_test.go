@@ -126,18 +126,8 @@ func TestHeroNumbersStayWhole(t *testing.T) {
 	} {
 		for _, style := range brandgen.Styles {
 			look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style}
-			pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(tc.sel)+")")
-			if err != nil {
-				t.Fatalf("%s %s: %v", tc.pattern, style, err)
-			}
 			var got linesResult
-			if err := json.Unmarshal(raw, &got); err != nil {
-				t.Fatalf("%s %s: probe %s: %v", tc.pattern, style, raw, err)
-			}
+			probe(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, linesProbe+"("+jsString(tc.sel)+")", &got)
 			if len(got.Lines) != 1 || !strings.Contains(got.Lines[0], ".") {
 				t.Errorf("%s %s: hero number laid out as %q, want one line", tc.pattern, style, got.Lines)
 			}

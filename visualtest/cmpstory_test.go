@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/brandgen/brandgen"
@@ -41,18 +39,8 @@ func TestComparisonStoryColumns(t *testing.T) {
 			t.Parallel()
 			for _, style := range []brandgen.Style{brandgen.StyleGlass, brandgen.StyleEditorial} {
 				look := brandgen.Look{Size: brandgen.SizeStory, Theme: brandgen.ThemeLight, Style: style}
-				pg, err := st.Page(context.Background(), studio.Job{Pattern: "comparison", Content: s.Content, Look: look, Layout: s.Layout})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, raw, err := pool.RenderProbe(context.Background(), pg, valueWidthProbe)
-				if err != nil {
-					t.Fatalf("%s: %v", style, err)
-				}
 				var p struct{ Share float64 }
-				if err := json.Unmarshal(raw, &p); err != nil {
-					t.Fatal(err)
-				}
+				probe(t, studio.Job{Pattern: "comparison", Content: s.Content, Look: look, Layout: s.Layout}, valueWidthProbe, &p)
 				if p.Share < 0.4 {
 					t.Errorf("%s: a value cell is %.0f%% of the story's width (want >= 40%%: labels over the values)", style, p.Share*100)
 				}

@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/brandgen/brandgen"
@@ -29,18 +27,8 @@ func TestCodeLandscapeFill(t *testing.T) {
 			t.Parallel()
 			for _, style := range []brandgen.Style{brandgen.StyleGlass, brandgen.StyleBlueprint} {
 				look := brandgen.Look{Size: brandgen.SizeLandscape, Theme: brandgen.ThemeLight, Style: style}
-				pg, err := st.Page(context.Background(), studio.Job{Pattern: "code", Content: s.Content, Look: look, Layout: s.Layout})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, raw, err := pool.RenderProbe(context.Background(), pg, windowProbe)
-				if err != nil {
-					t.Fatalf("%s: %v", style, err)
-				}
 				var p struct{ Share float64 }
-				if err := json.Unmarshal(raw, &p); err != nil {
-					t.Fatal(err)
-				}
+				probe(t, studio.Job{Pattern: "code", Content: s.Content, Look: look, Layout: s.Layout}, windowProbe, &p)
 				if p.Share < 0.6 {
 					t.Errorf("%s: the code window spans %.0f%% of the landscape content height (want >= 60%%)", style, p.Share*100)
 				}

@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"testing"
 
 	"github.com/brandgen/brandgen"
@@ -41,21 +39,11 @@ func TestHeroNumberSpaces(t *testing.T) {
 	} {
 		for _, style := range brandgen.Styles {
 			look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style}
-			pg, err := st.Page(context.Background(), studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look})
-			if err != nil {
-				t.Fatal(err)
-			}
-			_, raw, err := pool.RenderProbe(context.Background(), pg, spaceProbe+"("+jsString(tc.sel)+")")
-			if err != nil {
-				t.Fatalf("%s %s: %v", tc.pattern, style, err)
-			}
 			var got struct {
 				Found bool
 				Em    []float64
 			}
-			if err := json.Unmarshal(raw, &got); err != nil {
-				t.Fatalf("%s %s: probe %s: %v", tc.pattern, style, raw, err)
-			}
+			raw := probe(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, spaceProbe+"("+jsString(tc.sel)+")", &got)
 			if !got.Found || len(got.Em) == 0 {
 				t.Fatalf("%s %s: no space in the hero number: %s", tc.pattern, style, raw)
 			}

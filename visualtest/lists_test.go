@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -52,18 +50,8 @@ func listRuleCheck(p probeResult, main string, size brandgen.Size) []string {
 
 func listProbe(t *testing.T, pattern string, s posts.Sample, look brandgen.Look) probeResult {
 	t.Helper()
-	pg, err := st.Page(context.Background(), studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout})
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, raw, err := pool.RenderProbe(context.Background(), pg, typeProbe)
-	if err != nil {
-		t.Fatalf("%s: %v", look, err)
-	}
 	var p probeResult
-	if err := json.Unmarshal(raw, &p); err != nil {
-		t.Fatalf("%s: %v", look, err)
-	}
+	probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, typeProbe, &p)
 	return p
 }
 

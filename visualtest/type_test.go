@@ -2,7 +2,6 @@ package visualtest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -221,18 +220,8 @@ func TestTypeSystem(t *testing.T) {
 			key := s.pattern + "/" + s.Name
 			for _, size := range brandgen.Sizes {
 				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-				pg, err := st.Page(context.Background(), studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, raw, err := pool.RenderProbe(context.Background(), pg, typeProbe)
-				if err != nil {
-					t.Fatalf("%s: %v", size, err)
-				}
 				var p probeResult
-				if err := json.Unmarshal(raw, &p); err != nil {
-					t.Fatalf("%s: %v", size, err)
-				}
+				raw := probe(t, studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand}, typeProbe, &p)
 				if len(p.Texts) == 0 || p.Floor == 0 {
 					t.Fatalf("%s %s: the probe found no text or no floor: %s", size, style, raw)
 				}
