@@ -126,18 +126,7 @@ func hasCJK(s string) bool {
 // (textlang.PictographMask): in a prompt they are icons and bullets all the same.
 
 // leadingEmoji splits a leading emoji run (and the space after it) off s.
-func leadingEmoji(s string) (emoji, rest string) {
-	rs := []rune(s)
-	mask := textlang.PictographMask(rs)
-	i := 0
-	for i < len(rs) && mask[i] {
-		i++
-	}
-	if i == 0 {
-		return "", s
-	}
-	return string(rs[:i]), strings.TrimSpace(string(rs[i:]))
-}
+func leadingEmoji(s string) (emoji, rest string) { return textlang.LeadingEmoji(s, true) }
 
 // stripEmoji removes every emoji from s (for titles of cells that carry the emoji as an icon).
 func stripEmoji(s string) string {

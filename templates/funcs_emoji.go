@@ -70,18 +70,9 @@ type Marked struct {
 // beside it (two markers). Emoji is "" when the item does not open with one, or is nothing else.
 func leadEmoji(s string) Marked {
 	s = strings.TrimSpace(s)
-	rs := []rune(s)
-	i := 0
-	for i < len(rs) {
-		n := textlang.EmojiLen(rs[i:])
-		if n == 0 {
-			break
-		}
-		i += n
-	}
-	rest := strings.TrimSpace(string(rs[i:]))
-	if i == 0 || rest == "" {
+	emoji, rest := textlang.LeadingEmoji(s, false)
+	if emoji == "" || rest == "" {
 		return Marked{Text: s}
 	}
-	return Marked{Emoji: string(rs[:i]), Text: rest}
+	return Marked{Emoji: emoji, Text: rest}
 }

@@ -1,6 +1,9 @@
 package textlang
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 //go:generate go run gen_emoji.go /usr/share/unicode/emoji/emoji-data.txt
 
@@ -48,6 +51,23 @@ func EmojiMask(rs []rune) []bool { return mask(rs, false) }
 // arrows ↔ and ↩, 〰) stay text. It is for callers that look for symbols used as icons or bullets
 // ("✔ Fast renders") rather than for what a browser draws in colour.
 func PictographMask(rs []rune) []bool { return mask(rs, true) }
+
+// LeadingEmoji splits the run of emoji that opens s ("🌱 Plant-based", "👩‍💻🚀 Ship") from the
+// rest, which it trims; emoji is "" when s does not open with one. With pictographs, symbols
+// shown as text (★, ✔) count too (PictographMask), else only what a browser draws as emoji
+// (EmojiMask).
+func LeadingEmoji(s string, pictographs bool) (emoji, rest string) {
+	rs := []rune(s)
+	m := mask(rs, pictographs)
+	i := 0
+	for i < len(rs) && m[i] {
+		i++
+	}
+	if i == 0 {
+		return "", s
+	}
+	return string(rs[:i]), strings.TrimSpace(string(rs[i:]))
+}
 
 // isSymbolPictograph reports whether r is a pictograph of the symbol blocks (see PictographMask).
 func isSymbolPictograph(r rune) bool {

@@ -118,3 +118,26 @@ func TestEmojiTables(t *testing.T) {
 		}
 	}
 }
+
+func TestLeadingEmoji(t *testing.T) {
+	tests := []struct {
+		in          string
+		pictographs bool
+		emoji, rest string
+	}{
+		{"🌱 Plant-based options", false, "🌱", "Plant-based options"},
+		{"👩‍💻🚀 Ship it", false, "👩‍💻🚀", "Ship it"},
+		{"1️⃣ Sign up", false, "1️⃣", "Sign up"},
+		{"★ Rated 4.9", false, "", "★ Rated 4.9"},
+		{"★ Rated 4.9", true, "★", "Rated 4.9"},
+		{"✔ Fast renders", true, "✔", "Fast renders"},
+		{"Lunch 🥗", true, "", "Lunch 🥗"},
+		{"🚀", false, "🚀", ""},
+		{"", true, "", ""},
+	}
+	for _, tc := range tests {
+		if e, r := LeadingEmoji(tc.in, tc.pictographs); e != tc.emoji || r != tc.rest {
+			t.Errorf("LeadingEmoji(%q, %v) = %q, %q; want %q, %q", tc.in, tc.pictographs, e, r, tc.emoji, tc.rest)
+		}
+	}
+}
