@@ -48,11 +48,9 @@ func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 	if err != nil {
 		return nil, err
 	}
-	for d.y < d.m.h {
-		if err := d.next(); err != nil {
-			putScratch(d.m.pix)
-			return nil, err
-		}
+	if err := d.rest(); err != nil {
+		putScratch(d.m.pix)
+		return nil, err
 	}
 	return d.m, nil
 }
@@ -135,6 +133,16 @@ func (d *rowDecoder) next() error {
 	}
 	d.prev = cur
 	d.y++
+	return nil
+}
+
+// rest decodes the rows not yet decoded.
+func (d *rowDecoder) rest() error {
+	for d.y < d.m.h {
+		if err := d.next(); err != nil {
+			return err
+		}
+	}
 	return nil
 }
 

@@ -437,10 +437,7 @@ func reencodePNG(data []byte, opt pngOptions) ([]byte, error) {
 	if d.m.bpp == 3 && !opt.noStream {
 		out, err = encodeStreaming(d, opt)
 	} else {
-		for d.y < d.m.h && err == nil {
-			err = d.next()
-		}
-		if err == nil {
+		if err = d.rest(); err == nil {
 			out, err = encodeRaw(d.m, opt)
 		}
 	}
