@@ -92,6 +92,9 @@ func chartGeometry(d Data) (ChartGeom, error) {
 		}
 		maxLines := 3
 		min := float64(m.Type.H3)
+		if d.Look.Size == brandgen.SizeStory && estimateLines(t, float64(m.Type.Display), float64(w), headlineFace(serif)) <= 2 {
+			size = float64(m.Type.Display) // a story's height has room for a display title
+		}
 		size, lines := fitLines(t, size, min, float64(w), maxLines, headlineFace(serif))
 		g.TitleSize, g.TitleLines = int(size), lines
 		g.TitleH = int(float64(lines)*size*1.06 + 0.999)
@@ -154,6 +157,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	th := ChartTheme(d.Palette)
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
+	th.MinLegend = float64(d.M.Floor)    // a legend is read: the body floor
 	th.TextScale = g.TextScale
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }

@@ -26,6 +26,8 @@ type CodeView struct {
 	Long     bool          // more than codeLongLines lines: the page shrinks the title and caption
 	Side     bool          // landscape with a title or caption: words in a left column, the window right
 	Solo     bool          // landscape without words: the window alone, centred (codePostView)
+	Leading  float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
+	TitleH   int           // story: the title's size in px when set larger than the CSS default; 0: the default
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;
