@@ -92,9 +92,6 @@ func chartGeometry(d Data) (ChartGeom, error) {
 		}
 		maxLines := 3
 		min := float64(m.Type.H3)
-		if d.Look.Size == brandgen.SizeStory && estimateLines(t, float64(m.Type.Display), float64(w), headlineFace(serif)) <= 2 {
-			size = float64(m.Type.Display) // a story's height has room for a display title
-		}
 		size, lines := fitLines(t, size, min, float64(w), maxLines, headlineFace(serif))
 		g.TitleSize, g.TitleLines = int(size), lines
 		g.TitleH = int(float64(lines)*size*1.06 + 0.999)

@@ -20,15 +20,19 @@ const (
 	chartSideHeadShare = 0.6
 )
 
-// longestWord is the width of text's widest word at size in face f.
+// longestWord is the width of text's widest unbreakable run at size in face f: a word, or one
+// character of CJK (which breaks anywhere).
 func longestWord(text string, size float64, f face) float64 {
 	w := 0.0
 	for _, word := range strings.Fields(text) {
 		x := 0.0
 		for _, r := range word {
+			if isWide(r) {
+				x = 0
+			}
 			x += f.runeWidth(r) * size * 1.04
+			w = math.Max(w, x)
 		}
-		w = math.Max(w, x)
 	}
 	return w
 }

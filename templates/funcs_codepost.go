@@ -93,6 +93,19 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 			}
 		}
 	}
+	// Landscape's words column (a third of the width beside a full-height window): a title that
+	// holds on up to four lines, its longest word whole, is set at display size or hero, so the
+	// column balances the window instead of a small block in air.
+	if t := strings.TrimSpace(title); v.Side && !v.Long && t != "" {
+		colW := (float64(d.ContentWidth()) - 2*float64(m.Gap)) * (1 - codeSideShare)
+		f := headlineFace(d.Look.Style == "editorial")
+		for _, ts := range []int{m.Type.Hero, m.Type.Display} {
+			if estimateLines(t, float64(ts), colW, f) <= 4 && longestWord(t, float64(ts), f) <= colW {
+				v.TitleH = ts
+				break
+			}
+		}
+	}
 	if leading > codeLeading+0.02 && !v.Long {
 		v.Leading = leading
 	}

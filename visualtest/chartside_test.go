@@ -44,7 +44,7 @@ func chartSideSamples() []posts.Sample {
 }
 
 // chartSideMinShare is the least share of the plot card's height a landscape chart's words span.
-const chartSideMinShare = 0.35
+const chartSideMinShare = 0.32
 
 type chartPage struct {
 	Head, Share float64
