@@ -14,20 +14,20 @@ import (
 
 // CodeView is a snippet prepared for the code pattern.
 type CodeView struct {
-	HTML     template.HTML // one <span class="l"> per line, tokens as <span class="t-X"> (see highlight.go)
-	Lines    int           // line count after trimming blank lines at both ends
-	Cols     int           // the longest line in monospace columns (tabs expanded)
-	Digits   int           // digits of the last line number
-	Lang     string        // canonical language id ("go", "typescript", ...); "" when unknown
-	Label    string        // display name ("Go", "TypeScript"); the language as given when unknown
-	File     string        // the file name shown on the editor tab ("main.go")
-	FontSize int           // starting font size in px, estimated so the code fits the window
-	MinSize  int           // the smallest size the fit script may shrink it to
-	Long     bool          // more than codeLongLines lines: the page shrinks the title and caption
-	Side     bool          // landscape with a title or caption: words in a left column, the window right
-	Solo     bool          // landscape without words: the window alone, centred (codePostView)
-	Leading  float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
-	TitleH   int           // story: the title's size in px when set larger than the CSS default; 0: the default
+	HTML      template.HTML // one <span class="l"> per line, tokens as <span class="t-X"> (see highlight.go)
+	Lines     int           // line count after trimming blank lines at both ends
+	Cols      int           // the longest line in monospace columns (tabs expanded)
+	Digits    int           // digits of the last line number
+	Lang      string        // canonical language id ("go", "typescript", ...); "" when unknown
+	Label     string        // display name ("Go", "TypeScript"); the language as given when unknown
+	File      string        // the file name shown on the editor tab ("main.go")
+	FontSize  int           // starting font size in px, estimated so the code fits the window
+	MinSize   int           // the smallest size the fit script may shrink it to
+	Long      bool          // more than codeLongLines lines: the page shrinks the title and caption
+	Side      bool          // landscape with a title or caption: words in a left column, the window right
+	Solo      bool          // landscape without words: the window alone, centred (codePostView)
+	Leading   float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
+	TitleSize int           // story and landscape: the title's size in px when set larger than the default; 0: the default
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;

@@ -88,7 +88,7 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 			}
 			if w, h, s, l := layout(float64(c.size)); s >= size {
 				availW, availH, size, leading = w, h, s, l
-				v.TitleH = c.size
+				v.TitleSize = c.size
 				break
 			}
 		}
@@ -101,7 +101,7 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 		f := headlineFace(d.Look.Style == "editorial")
 		for _, ts := range []int{m.Type.Hero, m.Type.Display} {
 			if estimateLines(t, float64(ts), colW, f) <= 4 && longestWord(t, float64(ts), f) <= colW {
-				v.TitleH = ts
+				v.TitleSize = ts
 				break
 			}
 		}
