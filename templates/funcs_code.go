@@ -109,6 +109,9 @@ func codeRoom(d Data, side bool, pad float64, words codeWords) (availW, availH f
 	m := d.M
 	w := float64(d.ContentWidth())
 	availH = float64(d.ContentHeight()) - 64 - 1.6*pad
+	if d.Look.Style == "blueprint" {
+		w -= 24 // code.tmpl insets the blueprint window 12 px for its corner ticks
+	}
 	if side {
 		w = (w - 2*float64(m.Gap)) * codeSideShare
 		words.title, words.caption = "", ""
