@@ -121,63 +121,84 @@ func drawDonut(cv *canvas, c Content) error {
 	}
 	colors := cv.t.seriesColors(count)
 
-	labelF := cv.labelFont(fs * 0.96)
-	pctF := cv.valueFont(fs)
-	valF := cv.tickFont(fs * 0.86)
 	// Values in % are shares already: the legend shows them once, and the centre names the
 	// largest share instead of a total of 100%.
 	shares := strings.TrimSpace(c.Unit) == "%"
-	pctW, valW := 0.0, 0.0
-	for i := range sl {
-		pctW = math.Max(pctW, pctF.width(pcts[i]))
-		if !shares {
-			valW = math.Max(valW, valF.width(valueLabels[i]))
+	// The legend has its own base size lf: fs, or more so its labels reach the legend floor
+	// (Theme.MinLegend), or more again below the ring when the ring is at its widest and the
+	// height has room (legend sets its fonts and measures at lf).
+	var labelF, pctF, valF font
+	var pctW, valW, gap, sw float64
+	legend := func(lf float64) {
+		labelF = cv.legendFont(cv.labelFont(lf * 0.96))
+		pctF = cv.legendFont(cv.valueFont(lf))
+		valF = cv.legendFont(cv.tickFont(lf * 0.86))
+		pctW, valW = 0, 0
+		for i := range sl {
+			pctW = math.Max(pctW, pctF.width(pcts[i]))
+			if !shares {
+				valW = math.Max(valW, valF.width(valueLabels[i]))
+			}
 		}
+		gap, sw = lf*0.6, lf*0.62
 	}
-	gap := fs * 0.6
-	sw := fs * 0.62
+	lf := math.Max(fs, cv.t.MinLegend/0.96)
+	legend(lf)
 
 	// Layout: legend beside the ring on wide areas, below it on tall ones.
 	side := cv.w/cv.h >= 1.15
 	var d, cx, cy, lx, ly, lw, rowH float64
 	cols := 1
-	minLegend := sw + gap + fs*6 + valW + pctW + gap*2
 	if side {
-		d = math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, fs*14))
+		minLegend := sw + gap + lf*6 + valW + pctW + gap*2
+		d = math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, lf*14))
 		d = math.Max(d, math.Min(cv.h, cv.w)*0.4)
-		lw = math.Min(cv.w-d-fs*1.8, math.Max(minLegend, fs*22))
+		lw = math.Min(cv.w-d-fs*1.8, math.Max(minLegend, lf*22))
 		left := (cv.w - d - fs*1.8 - lw) / 2 // centre ring and legend as one group
 		cx, cy = left+d/2, cv.h/2
 		lx = left + d + fs*1.8
-		rowH = math.Min(cv.h/float64(count), fs*2.9)
+		rowH = math.Min(cv.h/float64(count), lf*2.9)
 		ly = cy - rowH*float64(count)/2
 	} else {
-		if count > 4 && cv.w >= 2*minLegend+fs*2 {
-			cols = 2
-		}
-		rows := (count + cols - 1) / cols
-		lw = cv.w
-		if cols == 1 {
-			lw = math.Min(cv.w, math.Max(minLegend, fs*24))
-		}
-		colW := lw
-		if cols == 2 {
-			colW = (lw - fs*1.6) / 2
-		}
-		// Rows grow to two lines when a label would not fit one.
-		rowH = fs * 2.2
-		labelW := colW - sw - gap - valW - pctW - gap*2
-		for _, p := range sl {
-			if fit(p.Label, labelF, labelW, 1, labelF.size*0.85).truncated {
-				rowH = fs * 2.9
+		var legendH float64
+		for pass := 0; ; pass++ {
+			minLegend := sw + gap + lf*6 + valW + pctW + gap*2
+			cols = 1
+			if count > 4 && cv.w >= 2*minLegend+lf*2 {
+				cols = 2
 			}
-		}
-		legendH := rowH * float64(rows)
-		d = math.Min(cv.w*0.72, cv.h-legendH-fs*1.6)
-		if d < cv.w*0.3 {
-			rowH = math.Max(fs*1.6, (cv.h-cv.w*0.3-fs*1.6)/float64(rows))
+			rows := (count + cols - 1) / cols
+			lw = cv.w
+			if cols == 1 {
+				lw = math.Min(cv.w, math.Max(minLegend, lf*24))
+			}
+			colW := lw
+			if cols == 2 {
+				colW = (lw - lf*1.6) / 2
+			}
+			// Rows grow to two lines when a label would not fit one.
+			rowH = lf * 2.2
+			labelW := colW - sw - gap - valW - pctW - gap*2
+			for _, p := range sl {
+				if fit(p.Label, labelF, labelW, 1, labelF.size*0.85).truncated {
+					rowH = lf * 2.9
+				}
+			}
 			legendH = rowH * float64(rows)
-			d = math.Max(cv.h-legendH-fs*1.6, fs*4)
+			d = math.Min(cv.w*0.72, cv.h-legendH-fs*1.6)
+			if d < cv.w*0.3 {
+				rowH = math.Max(lf*1.6, (cv.h-cv.w*0.3-fs*1.6)/float64(rows))
+				legendH = rowH * float64(rows)
+				d = math.Max(cv.h-legendH-fs*1.6, fs*4)
+			}
+			// The ring is as wide as it gets and height is left over: the legend takes some of it
+			// (up to a quarter larger) rather than leaving a band under a small legend.
+			spare := cv.h - fs*1.6 - d - legendH
+			if pass > 0 || spare < legendH*0.05 {
+				break
+			}
+			lf *= math.Min(1.25, (legendH+spare*0.6)/legendH)
+			legend(lf)
 		}
 		top := math.Max(0, (cv.h-d-fs*1.6-legendH)/2)
 		cx, cy = cv.w/2, top+d/2
@@ -303,12 +324,12 @@ func drawDonut(cv *canvas, c Content) error {
 	cv.body.WriteString(`<g class="legend">`)
 	rows := (count + cols - 1) / cols
 	colW := lw
-	colGap := fs * 1.6
+	colGap := lf * 1.6
 	if cols == 2 {
 		colW = (lw - colGap) / 2
 	}
 	lines := 1
-	if rowH >= fs*2.6 {
+	if rowH >= lf*2.6 {
 		lines = 2
 	}
 	labelW := colW - sw - gap - valW - pctW - gap*2
@@ -317,7 +338,7 @@ func drawDonut(cv *canvas, c Content) error {
 	}
 	labelSize := labelF.size
 	for _, p := range sl {
-		labelSize = math.Min(labelSize, fit(p.Label, labelF, labelW, lines, fs*0.7).size)
+		labelSize = math.Min(labelSize, fit(p.Label, labelF, labelW, lines, lf*0.7).size)
 	}
 	labelF = labelF.withSize(labelSize)
 	for i, p := range sl {

@@ -132,6 +132,12 @@ func (cv *canvas) floored(f font) font {
 	return f.withSize(f.size)
 }
 
+// legendFont is f floored at the legend's minimum (Theme.MinLegend) as well as the label floor.
+func (cv *canvas) legendFont(f font) font {
+	f.floor = max(f.floor, cv.t.MinLegend)
+	return f.withSize(f.size)
+}
+
 // kickerFont is for small upper-case captions (unit captions, editorial and blueprint labels).
 func (cv *canvas) kickerFont(size float64) font {
 	f := cv.labelFont(size)

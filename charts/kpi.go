@@ -277,8 +277,12 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 	cv.body.WriteString(`</g>`)
 }
 
+// kpiTallTile: a tile whose free height is more than this share of its content is tall (stack).
+const kpiTallTile = 0.6
+
 // stack places the label, value and delta of a tile on top of each other, centred in the tile
-// (editorial: below its rule): the top of the label, the value's baseline, the delta's bottom.
+// (editorial: below its rule), or in a tall tile the label at the top and the value and delta at
+// the foot: the top of the label, the value's baseline, the delta's bottom.
 func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase, bottom float64) {
 	size := l.vb.size
 	gap1 := math.Max(fs*0.6, size*0.28)
@@ -288,6 +292,18 @@ func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase,
 		group += gap2 + l.dh
 	}
 	top = r.y + (r.h-group)/2
+	if spare := r.h - 2*l.pad - group; spare > group*kpiTallTile && l.align == "start" {
+		// A tall tile (a story's 2 x 2 grid): the label keeps to the top and the value and delta
+		// to the foot, as dashboard cards set them, instead of a small group floating in the
+		// middle between empty halves.
+		in := l.pad * 1.2
+		top, bottom = r.y+in, r.y+r.h-in
+		valueBase = bottom
+		if l.dh > 0 {
+			valueBase -= gap2 + l.dh
+		}
+		return top, valueBase, bottom
+	}
 	if style == StyleEditorial {
 		top = math.Max(top, r.y+l.pad*0.9)
 	}

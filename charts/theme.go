@@ -36,6 +36,9 @@ type Theme struct {
 	// MinText is the smallest text the chart may draw, in pixels (the page's label floor: short
 	// side / 60); labels that do not fit at it wrap or are truncated instead. 0: no floor.
 	MinText float64
+	// MinLegend is the smallest legend text (a donut's labels, shares and values), in pixels: a
+	// legend is read like body text, so a page sets its body floor here (short side / 45). 0: MinText.
+	MinLegend float64
 	// TextScale multiplies the chart's base text size (26 px on a 952 px wide plot); a page with a
 	// larger type scale than the plot's width implies (a story's tall column) sets it. 0: 1.
 	TextScale float64

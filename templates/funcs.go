@@ -154,6 +154,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	th := ChartTheme(d.Palette)
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
+	th.MinLegend = float64(d.M.Floor)    // a legend is read: the body floor
 	th.TextScale = g.TextScale
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }

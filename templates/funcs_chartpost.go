@@ -2,6 +2,7 @@ package templates
 
 import (
 	"fmt"
+	"math"
 	"strings"
 
 	"github.com/brandgen/brandgen/charts"
@@ -11,6 +12,30 @@ import (
 // and subtitle stand in a column on the right, centred on it (chart.tmpl's .ch-side), the way the
 // stat post sets its figure beside its words. chartSideShare is the words' share of the width.
 const chartSideShare = 0.4
+
+// chartSideTitleMax caps a landscape chart's title at this multiple of the hero size; together
+// title and subtitle take at most chartSideHeadShare of the height.
+const (
+	chartSideTitleMax  = 1.3
+	chartSideHeadShare = 0.6
+)
+
+// longestWord is the width of text's widest unbreakable run at size in face f: a word, or one
+// character of CJK (which breaks anywhere).
+func longestWord(text string, size float64, f face) float64 {
+	w := 0.0
+	for _, word := range strings.Fields(text) {
+		x := 0.0
+		for _, r := range word {
+			if isWide(r) {
+				x = 0
+			}
+			x += f.runeWidth(r) * size * 1.04
+			w = math.Max(w, x)
+		}
+	}
+	return w
+}
 
 // chartStoryText scales a story's chart text: its plot is as wide as portrait's (so the width alone
 // would give it portrait's sizes) but 570 px taller, and its page type is a step larger; legends,
@@ -23,30 +48,53 @@ func chartSideGeometry(d Data, c charts.Content, serif bool) (ChartGeom, error) 
 	w, h := float64(d.ContentWidth()), d.ContentHeight()
 	g := ChartGeom{Pad: m.Pad, Side: true}
 	headW := (w - 2*float64(m.Gap)) * chartSideShare
-	if t := strings.TrimSpace(c.Title); t != "" {
-		// The words stand beside a plot as tall as the canvas: the title is set at display size
-		// (the largest from Hero down to Display on two lines, else down to H2 on three), so the
-		// column balances the card; only a long title steps down to H3 on up to six lines.
+	title, sub := strings.TrimSpace(c.Title), strings.TrimSpace(c.Subtitle)
+	// subFor sets the subtitle at a step under a title at ts (about 0.42 of it, between the body
+	// and H2 sizes; fit.js holds it under 1/1.15 of the title) on up to eight lines.
+	subFor := func(ts float64) (float64, int, float64) {
+		if sub == "" {
+			return 0, 0, 0
+		}
+		top := float64(m.Type.H2)
+		if ts > 0 {
+			top = math.Max(float64(m.Type.Body), math.Min(top, ts*0.42))
+		}
+		size, lines := fitLines(sub, top, float64(m.Type.Body), headW, 8, leadFace(serif))
+		return size, lines, float64(lines) * size * 1.3
+	}
+	if title != "" {
+		// The words stand beside a plot as tall as the canvas: the title is set as large as the
+		// column holds it (up to chartSideTitleMax of the hero size on up to four lines, its
+		// longest word whole) while title and subtitle take at most chartSideHeadShare of the
+		// height, so the column balances the card instead of a short block floating in air; a
+		// long title steps down to H3 on up to six lines.
 		k := 1.0
 		if serif {
 			k = 1.12
 		}
 		f := headlineFace(serif)
-		size, lines := fitLines(t, float64(m.Type.Hero)*k, float64(m.Type.Display)*k, headW, 2, f)
-		if lines > 2 {
-			size, lines = fitLines(t, float64(m.Type.Display)*k, float64(m.Type.H2)*k, headW, 3, f)
+		size, lines := 0.0, 0
+		for s := math.Round(float64(m.Type.Hero) * k * chartSideTitleMax); s >= float64(m.Type.H2)*k; s -= 2 {
+			n := estimateLines(title, s, headW, f)
+			if n > 4 || longestWord(title, s, f) > headW {
+				continue
+			}
+			_, _, sh := subFor(s)
+			if float64(n)*s*1.06+sh+float64(m.GapS) > float64(h)*chartSideHeadShare {
+				continue
+			}
+			size, lines = s, n
+			break
 		}
-		if lines > 3 {
-			size, lines = fitLines(t, float64(m.Type.H1)*k, float64(m.Type.H3), headW, 6, f)
+		if size == 0 {
+			size, lines = fitLines(title, float64(m.Type.H1)*k, float64(m.Type.H3), headW, 6, f)
 		}
 		g.TitleSize, g.TitleLines = int(size), lines
 		g.TitleH = int(float64(lines)*size*1.06 + 0.999)
 	}
-	if s := strings.TrimSpace(c.Subtitle); s != "" {
-		// A step over the portrait subtitle, kept under the title (fit.js holds it under 1/1.15).
-		size, lines := fitLines(s, float64(m.Type.H3), float64(m.Type.Body), headW, 8, leadFace(serif))
+	if size, lines, sh := subFor(float64(g.TitleSize)); lines > 0 {
 		g.SubSize, g.SubLines = int(size), lines
-		g.SubH = int(float64(lines)*size*1.3 + 0.999)
+		g.SubH = int(sh + 0.999)
 	}
 	g.HeadH = g.TitleH + g.SubH
 	if g.TitleH > 0 && g.SubH > 0 {

@@ -46,6 +46,11 @@ func TestChartSideGeometry(t *testing.T) {
 			if g.TitleSize < d.M.Type.H3 || g.TitleLines < 1 {
 				t.Errorf("title %d px on %d lines", g.TitleSize, g.TitleLines)
 			}
+			// A short title is set past display size, so the words balance the full-height card
+			// (two display lines spanned a quarter of it), but never past the share left for them.
+			if g.TitleSize < d.M.Type.Display || g.HeadH < g.CardH*3/10 || float64(g.HeadH) > float64(g.CardH)*chartSideHeadShare {
+				t.Errorf("title %d px, words %d px high beside a %d px card: want >= %d px, 30-%.0f%% of the card", g.TitleSize, g.HeadH, g.CardH, d.M.Type.Display, chartSideHeadShare*100)
+			}
 		})
 	}
 }

@@ -14,18 +14,20 @@ import (
 
 // CodeView is a snippet prepared for the code pattern.
 type CodeView struct {
-	HTML     template.HTML // one <span class="l"> per line, tokens as <span class="t-X"> (see highlight.go)
-	Lines    int           // line count after trimming blank lines at both ends
-	Cols     int           // the longest line in monospace columns (tabs expanded)
-	Digits   int           // digits of the last line number
-	Lang     string        // canonical language id ("go", "typescript", ...); "" when unknown
-	Label    string        // display name ("Go", "TypeScript"); the language as given when unknown
-	File     string        // the file name shown on the editor tab ("main.go")
-	FontSize int           // starting font size in px, estimated so the code fits the window
-	MinSize  int           // the smallest size the fit script may shrink it to
-	Long     bool          // more than codeLongLines lines: the page shrinks the title and caption
-	Side     bool          // landscape with a title or caption: words in a left column, the window right
-	Solo     bool          // landscape without words: the window alone, centred (codePostView)
+	HTML      template.HTML // one <span class="l"> per line, tokens as <span class="t-X"> (see highlight.go)
+	Lines     int           // line count after trimming blank lines at both ends
+	Cols      int           // the longest line in monospace columns (tabs expanded)
+	Digits    int           // digits of the last line number
+	Lang      string        // canonical language id ("go", "typescript", ...); "" when unknown
+	Label     string        // display name ("Go", "TypeScript"); the language as given when unknown
+	File      string        // the file name shown on the editor tab ("main.go")
+	FontSize  int           // starting font size in px, estimated so the code fits the window
+	MinSize   int           // the smallest size the fit script may shrink it to
+	Long      bool          // more than codeLongLines lines: the page shrinks the title and caption
+	Side      bool          // landscape with a title or caption: words in a left column, the window right
+	Solo      bool          // landscape without words: the window alone, centred (codePostView)
+	Leading   float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
+	TitleSize int           // story and landscape: the title's size in px when set larger than the default; 0: the default
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;
@@ -107,6 +109,9 @@ func codeRoom(d Data, side bool, pad float64, words codeWords) (availW, availH f
 	m := d.M
 	w := float64(d.ContentWidth())
 	availH = float64(d.ContentHeight()) - 64 - 1.6*pad
+	if d.Look.Style == "blueprint" {
+		w -= 24 // code.tmpl insets the blueprint window 12 px for its corner ticks
+	}
 	if side {
 		w = (w - 2*float64(m.Gap)) * codeSideShare
 		words.title, words.caption = "", ""

@@ -36,31 +36,78 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 
 	pad := float64(m.Pad)
+	story := d.Look.Size == brandgen.SizeStory
 	titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
-	if d.Look.Size == brandgen.SizeStory {
+	if story {
 		titleSize = float64(m.Type.H1)
 	}
 	if v.Long {
 		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 3, float64(m.Type.Body), 3
-		if d.Look.Size == brandgen.SizeStory {
+		if story {
 			titleSize = float64(m.Type.H2)
 		}
 		pad *= 0.6
 	}
-	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
-	leading := codeLeading
-	if v.Long {
-		leading = codeLeadingLong
-	}
 	gutter := float64(v.Digits + 2)
 	cols := float64(max(v.Cols, 24)) + gutter
-	size := math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
-	size = math.Max(floor, math.Min(size, top))
-	// Story (the portrait's width, more height) and landscape (the window's height is what is left
-	// once its width holds the longest line: a short snippet in a thin strip between empty bands)
-	// set a short snippet larger, wrapping its long lines, to use their height.
-	if (d.Look.Size == brandgen.SizeStory || d.Look.Size == brandgen.SizeLandscape) && !v.Long {
-		size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading)
+	// layout sizes the code under a title at ts: the room it leaves, the font size and leading.
+	layout := func(ts float64) (availW, availH, size, leading float64) {
+		availW, availH = codeRoom(d, v.Side, pad, codeWords{title, caption, ts, capSize, titleLines, capLines})
+		leading = codeLeading
+		if v.Long {
+			leading = codeLeadingLong
+		}
+		size = math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
+		size = math.Max(floor, math.Min(size, top))
+		// Story (the portrait's width, more height) and landscape (the window's height is what is
+		// left once its width holds the longest line: a short snippet in a thin strip between
+		// empty bands) set a short snippet larger, wrapping its long lines, to use their height;
+		// story then opens the lines up (up to codeLeadingOpen) until the rows span most of the
+		// window's room, so title, window and caption together fill the height instead of
+		// floating between bands.
+		if (story || d.Look.Size == brandgen.SizeLandscape) && !v.Long {
+			fill, minCols := 0.75, 36
+			if story {
+				fill, minCols = storyCodeFill, storyCodeCols
+			}
+			size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading, fill, minCols)
+			if story {
+				rows := float64(codeRows(lines, size, availW, gutter))
+				leading = math.Max(leading, math.Floor(math.Min(codeLeadingOpen, availH*storyCodeFill/(rows*size))*100)/100)
+			}
+		}
+		return availW, availH, size, leading
+	}
+	availW, availH, size, leading := layout(titleSize)
+	// A story's title grows (to display size on up to three lines, or hero on two) while the code
+	// keeps its size: a short snippet leaves the height to its words.
+	if t := strings.TrimSpace(title); story && !v.Long && t != "" {
+		for _, c := range []struct{ size, lines int }{{m.Type.Hero, 2}, {m.Type.Display, 3}} {
+			if estimateLines(t, float64(c.size), float64(d.ContentWidth()), headlineFace(false)) > c.lines {
+				continue
+			}
+			if w, h, s, l := layout(float64(c.size)); s >= size {
+				availW, availH, size, leading = w, h, s, l
+				v.TitleSize = c.size
+				break
+			}
+		}
+	}
+	// Landscape's words column (a third of the width beside a full-height window): a title that
+	// holds on up to four lines, its longest word whole, is set at display size or hero, so the
+	// column balances the window instead of a small block in air.
+	if t := strings.TrimSpace(title); v.Side && !v.Long && t != "" {
+		colW := (float64(d.ContentWidth()) - 2*float64(m.Gap)) * (1 - codeSideShare)
+		f := headlineFace(d.Look.Style == "editorial")
+		for _, ts := range []int{m.Type.Hero, m.Type.Display} {
+			if estimateLines(t, float64(ts), colW, f) <= 4 && longestWord(t, float64(ts), f) <= colW {
+				v.TitleSize = ts
+				break
+			}
+		}
+	}
+	if leading > codeLeading+0.02 && !v.Long {
+		v.Leading = leading
 	}
 	v.FontSize, v.MinSize = int(size), m.Floor
 
@@ -80,26 +127,44 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	return v
 }
 
-// storyCodeSize is the story's (and landscape's) own scale for code: the story has the portrait's
-// width and more height, so the snippet is set larger than its longest line allows, long lines wrapping under their
-// number, until its rows fill about three quarters of the height (no more than one more wrapped row
-// for every two lines, and never under 36 columns a row).
-func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading float64) float64 {
-	rows := func(s float64) int {
-		perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
-		n := 0
-		for _, ln := range lines {
-			n += max(1, (textCols(ln)+perLine-1)/perLine)
-		}
-		return n
+// Story code fill: the share of the window's room the rows of a short snippet may take
+// (storyCodeSize's fill), the fewest columns a wrapped row may hold there (a phone's narrow column:
+// landscape keeps 36), and the most open line-height the rows are spread to to reach the fill.
+const (
+	storyCodeFill   = 0.88
+	storyCodeCols   = 30
+	codeLeadingOpen = 1.8
+)
+
+// codeRows is the rows lines take at size s in a window availW wide (gutter columns of numbers),
+// long lines wrapping under their number.
+func codeRows(lines []string, s, availW, gutter float64) int {
+	perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
+	n := 0
+	for _, ln := range lines {
+		// The first row also holds the hanging indent's columns.
+		n += 1 + max(0, (textCols(ln)-codeHang-1)/perLine)
 	}
-	best, base := size, rows(size)
+	return n
+}
+
+// storyCodeSize is the story's (and landscape's) own scale for code: the story has the portrait's
+// width and more height, so the snippet is set larger than its longest line allows, long lines
+// wrapping under their number, until its rows fill the share fill of the height (no more than one
+// more wrapped row for every two lines, and a row never narrowed under minCols columns unless every
+// line still fits it whole).
+func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, fill float64, minCols int) float64 {
+	longest := 0
+	for _, ln := range lines {
+		longest = max(longest, textCols(ln))
+	}
+	best, base := size, codeRows(lines, size, availW, gutter)
 	for s := size + 1; s <= top; s++ {
-		if int(availW/(s*monoAdvance)-gutter-codeHang) < 36 {
+		if perLine := int(availW/(s*monoAdvance) - gutter - codeHang); perLine < minCols && perLine < longest {
 			break
 		}
-		n := rows(s)
-		if float64(n)*s*leading > availH*0.75 || 2*(n-base) > len(lines) {
+		n := codeRows(lines, s, availW, gutter)
+		if float64(n)*s*leading > availH*fill || 2*(n-base) > len(lines) {
 			break
 		}
 		best = s

@@ -73,18 +73,23 @@ func TestStoryCodeSize(t *testing.T) {
 		base     float64
 		min, max float64 // the size chosen
 	}{
-		{"short lines grow until a row would hold under 36 columns", []string{"a := 1", "b := 2", "return a + b"}, 24, 34, 34},
+		{"short lines grow to the top size: they still fit whole", []string{"a := 1", "b := 2", "return a + b"}, 24, 50, 50},
+		{"long lines grow until a row would hold under 36 columns", []string{strings.Repeat("z", 40), "b := 2", "return a + b"}, 24, 34, 34},
 		{"many lines stop at three quarters of the height", make([]string, 40), 20, 20, 22},
 		{"long lines wrap one extra row per two lines at most", []string{wide, wide, "x", "x"}, 24, 24, 34},
-		{"already at the width's largest size", []string{"x"}, 40, 40, 40},
+		{"already at the width's largest size", []string{strings.Repeat("w", 34)}, 40, 40, 40},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading)
+			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading, 0.75, 36)
 			if got < c.min || got > c.max {
 				t.Errorf("size %.0f, want %.0f..%.0f", got, c.min, c.max)
 			}
-			if perLine := int(852/(got*monoAdvance) - 3 - codeHang); got > c.base && perLine < 36 {
+			longest := 0
+			for _, ln := range c.lines {
+				longest = max(longest, len(ln))
+			}
+			if perLine := int(852/(got*monoAdvance) - 3 - codeHang); got > c.base && perLine < 36 && perLine < longest {
 				t.Errorf("size %.0f leaves %d columns a row, want at least 36", got, perLine)
 			}
 			if got*codeLeading*float64(len(c.lines)) > 1100*0.75 && got > c.base {

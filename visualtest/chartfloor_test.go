@@ -15,9 +15,12 @@ import (
 
 // chartTextProbe lists every visible text element of the chart's SVG with its rendered size: the
 // computed font size (user units) times the scale of the element's screen transform, so a viewBox
-// or a transform that shrinks the drawing counts. It also returns the size's label floor.
+// or a transform that shrinks the drawing counts, and whether it is legend text. It also returns
+// the size's label floor and body floor.
 const chartTextProbe = `(() => {
-  const floor = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-floor-label')) || 0;
+  const root = getComputedStyle(document.documentElement);
+  const floor = parseFloat(root.getPropertyValue('--fs-floor-label')) || 0;
+  const body = parseFloat(root.getPropertyValue('--fs-floor')) || 0;
   const out = [];
   document.querySelectorAll('main.content svg text').forEach((el) => {
     const t = el.textContent.trim();
@@ -29,9 +32,9 @@ const chartTextProbe = `(() => {
     let fs = parseFloat(cs.fontSize) * k;
     // A tspan in a smaller size counts at its own size.
     el.querySelectorAll('tspan').forEach((s) => { fs = Math.min(fs, parseFloat(getComputedStyle(s).fontSize) * k); });
-    out.push({text: t.slice(0, 32), fs});
+    out.push({text: t.slice(0, 32), fs, legend: !!el.closest('.legend')});
   });
-  return {floor, texts: out};
+  return {floor, body, texts: out};
 })()`
 
 // chartFloorSamples are charts of every type, typical and at the content limits.
@@ -64,7 +67,9 @@ func chartFloorSamples() []posts.Sample {
 // TestChartTextFloor renders every chart sample in every size (styles cycle, both themes across
 // the set) through the chart pattern and checks every text of the drawn SVG (tick, category,
 // value, legend and tile labels) is at least the size's label floor (short side / 60), the floor
-// the fit script keeps labels of HTML text above.
+// the fit script keeps labels of HTML text above, and every legend text (a donut's labels, shares
+// and values: read like body text) at least the body floor (short side / 45; portrait's legend
+// was 22 px).
 func TestChartTextFloor(t *testing.T) {
 	for i, s := range chartFloorSamples() {
 		t.Run(s.Name, func(t *testing.T) {
@@ -81,26 +86,33 @@ func TestChartTextFloor(t *testing.T) {
 					t.Fatalf("%s: %v", size, err)
 				}
 				var p struct {
-					Floor float64
-					Texts []struct {
-						Text string
-						FS   float64
+					Floor, Body float64
+					Texts       []struct {
+						Text   string
+						FS     float64
+						Legend bool
 					}
 				}
 				if err := json.Unmarshal(raw, &p); err != nil {
 					t.Fatal(err)
 				}
-				if p.Floor == 0 || len(p.Texts) == 0 {
+				if p.Floor == 0 || p.Body == 0 || len(p.Texts) == 0 {
 					t.Fatalf("%s: no floor or no chart text: %s", size, raw)
 				}
-				var bad []string
+				var bad, legend []string
 				for _, tx := range p.Texts {
 					if tx.FS < p.Floor-0.25 {
 						bad = append(bad, fmt.Sprintf("%q at %.1f px", tx.Text, tx.FS))
 					}
+					if tx.Legend && tx.FS < p.Body-0.25 {
+						legend = append(legend, fmt.Sprintf("%q at %.1f px", tx.Text, tx.FS))
+					}
 				}
 				if len(bad) > 0 {
 					t.Errorf("%s %s %s: %d of %d chart texts under the label floor %.0f px: %s", size, style, theme, len(bad), len(p.Texts), p.Floor, strings.Join(bad, ", "))
+				}
+				if len(legend) > 0 {
+					t.Errorf("%s %s %s: %d legend texts under the body floor %.0f px: %s", size, style, theme, len(legend), p.Body, strings.Join(legend, ", "))
 				}
 			}
 		})

@@ -11,10 +11,14 @@ import (
 	"github.com/brandgen/brandgen/templates"
 )
 
-// chartPageProbe returns the headline's font size and the rendered size of every chart text (as
+// chartPageProbe returns the headline's font size, the words' height over the plot card's (the
+// title's top to the subtitle's bottom) and the rendered size of every chart text (as
 // chartTextProbe measures them).
 const chartPageProbe = `(() => {
   const h = document.querySelector('main.content .chart-head .headline');
+  const words = [...document.querySelectorAll('main.content .chart-head > *')].map((e) => e.getBoundingClientRect());
+  const plot = document.querySelector('main.content .plot');
+  const share = words.length && plot ? (Math.max(...words.map((r) => r.bottom)) - Math.min(...words.map((r) => r.top))) / plot.getBoundingClientRect().height : 0;
   const texts = [];
   document.querySelectorAll('main.content svg text').forEach((el) => {
     if (!el.textContent.trim() || el.closest('defs,[aria-hidden="true"],.decor')) return;
@@ -24,7 +28,7 @@ const chartPageProbe = `(() => {
     const k = m ? Math.sqrt(Math.abs(m.a * m.d - m.b * m.c)) : 1;
     texts.push(parseFloat(cs.fontSize) * k);
   });
-  return {head: h ? parseFloat(getComputedStyle(h).fontSize) : 0, texts};
+  return {head: h ? parseFloat(getComputedStyle(h).fontSize) : 0, share, texts};
 })()`
 
 // chartSideSamples are charts with a short title, as people post them.
@@ -39,9 +43,12 @@ func chartSideSamples() []posts.Sample {
 	}
 }
 
+// chartSideMinShare is the least share of the plot card's height a landscape chart's words span.
+const chartSideMinShare = 0.32
+
 type chartPage struct {
-	Head  float64
-	Texts []float64
+	Head, Share float64
+	Texts       []float64
 }
 
 func probeChartPage(t *testing.T, s posts.Sample, look brandgen.Look) chartPage {
@@ -61,8 +68,9 @@ func median(v []float64) float64 {
 }
 
 // TestChartSizes checks the chart post's own scale per size: in landscape a short title beside the
-// plot is set at display size (a title at H1 left the words column beside a full-height card two
-// thirds empty), and a story's chart text (legend, ticks, labels) is larger than portrait's (the same
+// plot is set at display size or larger (a title at H1 left the words column beside a full-height
+// card two thirds empty) and the words span at least chartSideMinShare of the card's height (two
+// display lines spanned a quarter of it), and a story's chart text (legend, ticks, labels) is larger than portrait's (the same
 // plot width gave it portrait's sizes, small in the tall card).
 func TestChartSizes(t *testing.T) {
 	display := float64(templates.MetricsFor(brandgen.SizeLandscape).Type.Display)
@@ -74,6 +82,9 @@ func TestChartSizes(t *testing.T) {
 				land := probeChartPage(t, s, brandgen.Look{Size: brandgen.SizeLandscape, Style: style, Theme: theme})
 				if land.Head < display-0.5 {
 					t.Errorf("landscape %s %s: title %.1f px beside the plot, want display size (>= %.0f px)", style, theme, land.Head, display)
+				}
+				if land.Share < chartSideMinShare {
+					t.Errorf("landscape %s %s: the words span %.0f%% of the plot card's height, want >= %.0f%%", style, theme, land.Share*100, chartSideMinShare*100)
 				}
 				portrait := probeChartPage(t, s, brandgen.Look{Size: brandgen.SizePortrait, Style: style, Theme: theme})
 				story := probeChartPage(t, s, brandgen.Look{Size: brandgen.SizeStory, Style: style, Theme: theme})

@@ -36,3 +36,38 @@ func TestCodeLandscapeFill(t *testing.T) {
 		})
 	}
 }
+
+// storyFillProbe returns the span of the code post's parts (title, window, caption: the first top
+// to the last bottom) over the content area's height.
+const storyFillProbe = `(() => {
+  const m = document.querySelector('main.content').getBoundingClientRect();
+  const rs = [...document.querySelectorAll('main.content .p-code > *')].map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+  if (!rs.length) return {share: 0};
+  return {share: (Math.max(...rs.map((r) => r.bottom)) - Math.min(...rs.map((r) => r.top))) / m.height};
+})()`
+
+// storyCodeMinFill is the least share of a story's content height a code post spans.
+const storyCodeMinFill = 0.8
+
+// TestCodeStoryFill checks that a story code post uses its height: a short snippet's title, window
+// and caption together span most of the content area (the title at display size, the code larger
+// and its lines opened up), not a block between empty bands (the HTML sample spanned 63%, the
+// shell sample 68%, ~20% empty above and below).
+func TestCodeStoryFill(t *testing.T) {
+	for _, s := range posts.Samples(posts.Code) {
+		if s.Name == "long" {
+			continue // the long snippet fills the height at the floor
+		}
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			for i, style := range brandgen.Styles {
+				look := brandgen.Look{Size: brandgen.SizeStory, Theme: brandgen.Themes[i%2], Style: style}
+				var p struct{ Share float64 }
+				probe(t, studio.Job{Pattern: "code", Content: s.Content, Look: look, Layout: s.Layout}, storyFillProbe, &p)
+				if p.Share < storyCodeMinFill {
+					t.Errorf("%s: the code post spans %.0f%% of the story's content height (want >= %.0f%%)", style, p.Share*100, storyCodeMinFill*100)
+				}
+			}
+		})
+	}
+}
