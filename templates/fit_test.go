@@ -86,6 +86,16 @@ func TestFitByHierarchy(t *testing.T) {
 				}
 				return ""
 			}, "content_dropped"},
+		{"data-fit-drop drops its tiers up front, reported, and keeps the rest", `<div data-fit-grow="1.5" data-fit-keep=".75" data-fit-drop="1"><h1 id="h" class="headline" data-fit="30" style="font-size:60px">Title</h1><p id="sub" class="lead" data-fit="20" data-optional="1" data-path="content.subtitle" style="font-size:40px">A short subtitle</p><p id="b" class="body" data-fit="19" data-optional="2" data-path="content.items[].text" style="font-size:30px">Two short lines</p></div>`,
+			func(m map[string]float64) string {
+				if m["sub"] != 0 {
+					return "subtitle still shown although it fits: the template dropped it"
+				}
+				if m["b"] == 0 {
+					return "tier 2 dropped too"
+				}
+				return ""
+			}, "content_dropped"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,7 +14,9 @@
 // box or line cap (a long headline, a one-line label) then shrinks alone. Body text never goes under --fs-floor, labels never
 // under --fs-floor-label: when the block cannot fit above them, elements marked
 // data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
-// is left does the old per-element shrink go below the floor, and that is reported too. The report
+// is left does the old per-element shrink go below the floor, and that is reported too. A page's
+// data-fit-drop="<order>" drops the tiers up to that order before fitting (the template's call from
+// the content's length, the same in every style), reported the same way. The report
 // is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
 (function () {
   "use strict";
@@ -295,29 +297,35 @@
       // worse than the titles alone); with nothing optional left, the floors decide as usual.
       var keep = g ? px(g.getAttribute("data-fit-keep")) : 0;
       hold = keep ? 0.8 : 0;
-      var ok = fitBlock(scope, grow, keep);
-      if (!ok) {
-        // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
-        // content path reported once (a snippet's lines go in several tiers, one warning).
-        var tiers = {};
-        scope.querySelectorAll("[data-optional]").forEach(function (el) {
-          if (!visible(el)) return;
-          var t = px(el.getAttribute("data-optional"));
-          (tiers[t] = tiers[t] || []).push(el);
+      // Optional parts go tier by tier (data-optional="1" first), each tier as a whole, each
+      // content path reported once (a snippet's lines go in several tiers, one warning).
+      var tiers = {};
+      scope.querySelectorAll("[data-optional]").forEach(function (el) {
+        if (!visible(el)) return;
+        var t = px(el.getAttribute("data-optional"));
+        (tiers[t] = tiers[t] || []).push(el);
+      });
+      var ranks = Object.keys(tiers).map(Number).sort(function (a, b) { return a - b; });
+      var seen = {};
+      function drop(rank) {
+        tiers[rank].forEach(function (el) {
+          el.style.display = "none";
+          var path = pathOf(el);
+          if (seen[path]) return;
+          seen[path] = true;
+          report.warnings.push({ code: "content_dropped", path: path,
+            message: "left out: the content does not fit above the readable minimum text size" });
         });
-        var ranks = Object.keys(tiers).map(Number).sort(function (a, b) { return a - b; });
-        var seen = {};
-        for (var i = 0; i < ranks.length && !ok; i++) {
-          tiers[ranks[i]].forEach(function (el) {
-            el.style.display = "none";
-            var path = pathOf(el);
-            if (seen[path]) return;
-            seen[path] = true;
-            report.warnings.push({ code: "content_dropped", path: path,
-              message: "left out: the content does not fit above the readable minimum text size" });
-          });
-          ok = fitBlock(scope, grow, i < ranks.length - 1 ? keep : 0);
-        }
+      }
+      // data-fit-drop="<tier>": tiers up to it go before any fitting, the template's call from the
+      // content's length (every style makes the same one; a measured threshold splits the styles
+      // whose faces sit either side of it).
+      var pre = g ? px(g.getAttribute("data-fit-drop")) : 0, i = 0;
+      for (; i < ranks.length && ranks[i] <= pre; i++) drop(ranks[i]);
+      var ok = fitBlock(scope, grow, keep);
+      for (; i < ranks.length && !ok; i++) {
+        drop(ranks[i]);
+        ok = fitBlock(scope, grow, i < ranks.length - 1 ? keep : 0);
       }
       if (!ok && keep) ok = fitBlock(scope, grow, 0);
       if (!ok) {
