@@ -130,7 +130,7 @@
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
+      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 1000) / 1000); }
     }
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
