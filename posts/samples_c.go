@@ -24,6 +24,10 @@ func init() {
 			Role:   "CTO, Fjordbyte",
 			Rating: 4,
 		}},
+		Sample{Name: "minimal", Content: TestimonialContent{
+			Quote:  "It just works.",
+			Person: "Sam Lee",
+		}},
 		Sample{Name: "cjk", Content: TestimonialContent{
 			Quote:  "导入 brandgen 之后，我们每周制作社交媒体图片的时间从八个小时缩短到了二十分钟，而且每一张都符合品牌规范。",
 			Person: "陈静",
@@ -237,6 +241,9 @@ func init() {
 			Headline: "Less meetings, more making 🛠️",
 			Message:  "Block two hours of deep work every day this week and tell us what you built.",
 			Hashtag:  "#MakerWeek",
+		}},
+		Sample{Name: "minimal", Content: CampaignContent{
+			Headline: "Go outside.",
 		}},
 		Sample{Name: "cjk", Content: CampaignContent{
 			Kicker:   "地球日",

@@ -24,11 +24,14 @@
   var hiraRe = /^[\u3041-\u309f]+$/;
   var particles = "的了着过吗呢吧啊地得们么嘛呀哦";
   var countRe = /^[0-9一二三四五六七八九十百千万两几]+[个只张条件位次款种项篇步招]$/;
+  // amountRe: a number, with a measure word or a lead before it, that binds to a unit of one or two
+  // characters after it (二十|分钟 -> 二十分钟, 从八个|小时 -> 从八个小时), so a line never ends on it.
+  var amountRe = /^[从约近共第每]?[0-9一二三四五六七八九十百千万两几]+[个只张条件位次款种项篇步招]?$/;
   var complements = "下出进回起开来去到完住走"; // not 上, 好: locative and adjective more often (服务器|上)
-  // leads are one-character adverbs, conjunctions and prepositions that begin a phrase and never
-  // end a word, so the suffix rule below must not glue them to the word before (模式|现|已|上线
-  // is 模式 现已 上线, not 模式现 已).
-  var leads = "和与及或并而但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即";
+  // leads are one-character adverbs, conjunctions, prepositions and determiners that begin a
+  // phrase and never end a word, so the suffix rule below must not glue them to the word before
+  // (模式|现|已|上线 is 模式 现已 上线, not 模式现 已; 而且|每|一|张 is 而且 每一张, not 而且每 一张).
+  var leads = "和与及或并而但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即每各该某";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
@@ -109,7 +112,8 @@
     // a line never ends on 十个).
     if (zh) {
       for (var q = out.length - 2; q >= 0; q--) {
-        if (countRe.test(out[q].text) && out[q + 1].word && hanRe.test(out[q + 1].text)) {
+        if ((countRe.test(out[q].text) || amountRe.test(out[q].text) && out[q + 1].text.length <= 2) &&
+            out[q + 1].word && hanRe.test(out[q + 1].text)) {
           out.splice(q, 2, { text: out[q].text + out[q + 1].text, word: true, cjk: true });
         }
       }
@@ -122,9 +126,12 @@
   // one-character word before a number too, "约 3000", makes a box too narrow for "约 3000 元" break
   // it inside the number instead.)
   var unitRe = /([0-9%])[ ]([\u3400-\u4dbf\u4e00-\u9fff])(?![\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff])/g;
+  // tailRe: a clause's last word of one or two Han characters after a space (导入 brandgen 之后，)
+  // stays with the word before it: 之后， never starts a line.
+  var tailRe = /(\S)[ ]([\u3400-\u4dbf\u4e00-\u9fff]{1,2}[，。、！？；：])/g;
   function unitGlue() {
     textNodes(scope).forEach(function (n) {
-      var v = n.nodeValue.replace(unitRe, "$1\u00a0$2");
+      var v = n.nodeValue.replace(unitRe, "$1\u00a0$2").replace(tailRe, "$1\u00a0$2");
       if (v !== n.nodeValue) n.nodeValue = v;
     });
   }

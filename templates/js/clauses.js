@@ -130,20 +130,20 @@
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
+      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 1000) / 1000); }
     }
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
       if (lines.length < 2) return false;
       var longest = 0;
       lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
-      var last = lines[lines.length - 1];
-      if (last.r - last.l < longest * 0.6) return true;
+      var last = lines[lines.length - 1], short = longest * (cjkPage ? minShareCJK : 0.6);
+      if (last.r - last.l < short) return true;
       return spans.some(function (s) {
         if (!h.contains(s)) return false;
         var own = rows(s, fs);
         if (own.length < 2) return false;
-        if (own.some(function (x) { return x.r - x.l < longest * 0.6; })) return true;
+        if (own.some(function (x) { return x.r - x.l < short; })) return true;
         var line = null;
         lines.forEach(function (x) { if (Math.abs(x.c - own[0].c) < fs * 0.5) line = x; });
         return line && own[0].l > line.l + fs * 0.25;
@@ -171,10 +171,65 @@
     fitWith(best);
   }
 
+  // balance narrows each element marked data-balance on a CJK page, after every fit, to the least
+  // width that keeps its number of lines, so the lines of a CJK quote come out of even length
+  // (千里之行，始于足下。每一个 | 伟大的产品， is ragged). CSS text-wrap:balance does this only for a
+  // few lines in Chromium; here any number of lines is balanced, and only at the phrase breaks
+  // cjk.js left (kept clauses and phrases never split). unbalance gives the width back before the
+  // next fit measures anything.
+  var cjkPage = /^(ja|ko|zh)\b/i.test(document.documentElement.getAttribute("lang") || "");
+  // minShareCJK: a line of a CJK headline or quote under this share of the longest is ragged. CJK
+  // phrases are short and even, so a clause split into two phrases (都从一个小小的 | 版本开始。) may
+  // leave a shorter piece than a Latin one may ("Make it | work,").
+  var minShareCJK = 0.5;
+  function balanced() {
+    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance]"), function (el) { return el.getClientRects().length > 0; }) : [];
+  }
+  function unbalance() {
+    balanced().forEach(function (el) {
+      if (el.__bgMax === undefined) el.__bgMax = el.style.maxWidth;
+      el.style.maxWidth = el.__bgMax;
+    });
+  }
+  function balance() {
+    balanced().forEach(function (el) {
+      var fs = sizeOf(el), n = rows(el, fs).length;
+      if (n < 2) return;
+      var cs = getComputedStyle(el), inset = 0;
+      if (cs.boxSizing !== "border-box") {
+        ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].forEach(function (k) { inset += parseFloat(cs[k]) || 0; });
+      }
+      // share is the shortest line over the longest at width w, 0 when w changes the line count.
+      var share = function (w) {
+        el.style.maxWidth = w + "px";
+        var rs = rows(el, fs);
+        if (rs.length !== n || el.scrollWidth > el.clientWidth + 1) return 0;
+        var lo = Infinity, hi = 0;
+        rs.forEach(function (x) { lo = Math.min(lo, x.r - x.l); hi = Math.max(hi, x.r - x.l); });
+        return lo / hi;
+      };
+      var full = el.getBoundingClientRect().width - inset, hi = full, lo = full / 2;
+      for (var i = 0; i < 10 && hi - lo > 1; i++) {
+        var mid = (lo + hi) / 2;
+        if (share(mid) > 0) hi = mid; else lo = mid;
+      }
+      // The narrowest width can still leave a short last line (the phrases fill the lines above
+      // it): between it and the full width, the one whose lines are most even wins, the narrower
+      // on a tie.
+      var best = Math.ceil(hi), most = share(best);
+      for (var k = 1; k <= 12 && most < 0.8; k++) {
+        var w = Math.ceil(hi + (full - hi) * k / 12), v = share(w);
+        if (v > most + 0.02) { best = w; most = v; }
+      }
+      el.style.maxWidth = best + "px";
+    });
+  }
+
   window.__brandgenClauses = {
     mark: markClauses,
     fit: function (api) {
-      run = api.run; sizeOf = api.sizeOf; report = api.report;
+      sizeOf = api.sizeOf; report = api.report;
+      run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
       fitClauses();
       if (lonelyWords()) fitClauses();
     }
