@@ -253,9 +253,10 @@ func getFlate(w io.Writer, level int, klauspost bool) (deflater, *sync.Pool) {
 var errRowsAborted = errors.New("png: rows aborted")
 
 // writeIDAT deflates the h filtered rows (each rowLen bytes plus its filter byte, produced by
-// rows into the scratch buf, or nil to abort) into one zlib stream made of segments compressed in parallel, as
-// pigz does: each segment but the last ends with a sync flush, so their concatenation is one
-// valid stream, and the segments' Adler-32 sums combine into the stream's.
+// rows into the scratch buf, or nil to abort) into one zlib stream made of segments compressed
+// in parallel, as pigz does: each segment but the last ends with a sync flush (with libdeflate,
+// which has none, unfinal writes the same ending), so their concatenation is one valid stream,
+// and the segments' Adler-32 sums combine into the stream's.
 func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []byte, opt pngOptions) error {
 	workers := opt.workers
 	if workers <= 0 {
