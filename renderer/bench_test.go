@@ -58,9 +58,11 @@ func BenchmarkRender(b *testing.B) {
 }
 
 // BenchmarkReencode measures the Go side alone on captured cards: decode Chromium's fast PNG
-// and encode it at several settings, A/B in one run: compress/flate (the default, level 6)
-// against klauspost's deflate at level 8 (the previous default). cpu-ms/op is the process's CPU
-// time per op, steadier than ns/op on a machine shared with other work; fresh=true allocates
+// and encode it at several settings, A/B in one run: libdeflate at level 7 (the default of a
+// cgo build) against compress/flate at level 6 (the default before, and of a build without
+// cgo), klauspost's deflate at level 8 (the one before that) and libdeflate's levels 6 and 8.
+// cpu-ms/op is the process's CPU time per op, steadier than ns/op on a machine shared with
+// other work; fresh=true allocates
 // the pixel buffer per op instead of reusing one (the scratch pool's A/B); stream=false
 // inflates the whole picture before deflating, upRows=false writes every truecolour row
 // unfiltered, the rule before rowFilter's (the A/Bs of pngstream.go).
@@ -82,10 +84,21 @@ func BenchmarkReencode(b *testing.B) {
 			}
 		})
 		for _, opt := range []pngOptions{
-			{level: 6}, {level: 6, noStream: true}, {level: 6, plainRows: true},
-			{level: 6, workers: 1}, {level: 6, fresh: true}, {level: 8, klauspost: true}, {level: 5}, {level: 7},
+			{}, {level: 6, stdflate: true}, {noStream: true}, {plainRows: true},
+			{workers: 1}, {fresh: true}, {level: 8, klauspost: true}, {level: 6}, {level: 8},
 		} {
-			name := fmt.Sprintf("%s/L%d/workers=%d/klauspost=%v/fresh=%v/stream=%v/upRows=%v", pg.name, opt.level, opt.workers, opt.klauspost, opt.fresh, !opt.noStream, !opt.plainRows)
+			lib := "libdeflate"
+			switch {
+			case opt.klauspost:
+				lib = "klauspost"
+			case opt.stdflate || !haveLibdeflate:
+				lib = "flate"
+			}
+			level := opt.level
+			if level == 0 {
+				level = defaultPNGLevel
+			}
+			name := fmt.Sprintf("%s/%s%d/workers=%d/fresh=%v/stream=%v/upRows=%v", pg.name, lib, level, opt.workers, opt.fresh, !opt.noStream, !opt.plainRows)
 			b.Run(name, func(b *testing.B) {
 				var size int
 				cpu0 := cpuTime()

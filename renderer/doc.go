@@ -93,8 +93,10 @@
 // 1: fast but big), then re-encodes in Go (png.go, pngencode.go, pngstream.go): it inflates
 // Chromium's stream row by row (klauspost/compress), writes an 8-bit palette PNG when the
 // picture has at most 256 colours (exact colours, counted; lossless), else RGB or RGBA with
-// unfiltered rows except those at least 90% equal to the row above (filter Up), deflated with
-// compress/flate at Config.PNGLevel (6) in parallel segments (GOMAXPROCS, at most 4).
+// unfiltered rows except those at least 90% equal to the row above (filter Up), deflated in
+// parallel segments (GOMAXPROCS, at most 4) at Config.PNGLevel: with libdeflate at level 7 in a
+// cgo build (libdeflate.go, a minimal binding of Debian's libdeflate-dev), with compress/flate at
+// level 6 without cgo or with -tags nolibdeflate (see "libdeflate" below for the figures).
 // Unfiltered rows beat filtered ones on Chromium's renders because its gradients are dithered:
 // deflate finds long repeats in the raw rows that the filters destroy; a row that differs from
 // the one above in a few places only (a flat tile with a soft shadow) is smaller filtered. The
@@ -110,9 +112,9 @@
 // The size bound is Chromium's default encode of the same page. Measured on the chart pages of
 // bench/load (1080x1350, glass style; go run ./bench/load -dump DIR, then the encoders on the
 // dumped fast capture, CPU time per re-encode, 2 segments, 2-core VM shared with other work at
-// load 20-28, so ±15%):
+// load 20-28, so ±15%), before libdeflate:
 //
-//	page    Chromium default   compress/flate 6, Up rows (now)   every row None (before)
+//	page    Chromium default   compress/flate 6, Up rows          every row None (before)
 //	bar     313,372 B          308,029 B 0.983x   71 ms          304,827 B 0.973x   66 ms
 //	line    298,363 B          297,921 B 0.999x   73 ms          295,193 B 0.989x   67 ms
 //	donut   372,301 B          346,898 B 0.932x   83 ms          340,399 B 0.914x   72 ms
@@ -140,6 +142,35 @@
 // buffers (a scratch pool) and joins Chromium's IDAT chunks with one allocation: 5-6 MB
 // allocated per glass re-encode instead of 9-13 MB, and 1-6% less CPU (fresh=true in the
 // benchmark is the A/B).
+//
+// libdeflate (the default of a cgo build since 2026-11-27): compress/flate's deflate was two
+// thirds of the re-encode's CPU. libdeflate compresses whole buffers only (no flush), so each
+// segment is one raw deflate stream whose last block is final: deflatejoin.go walks the
+// stream's Huffman codes (no output; ~1 ms per 2 MB segment) to find that block, clears its
+// BFINAL bit and appends an empty stored block, which is what zlib's sync flush writes, and the
+// segments' Adler-32 sums (libdeflate's, vectorised) combine as before. Measured on the same
+// dumps: the whole re-encode from the fast capture (its inflate, 13-15 ms, included), 2
+// segments, CPU time with -cpu 1, 8 runs interleaved, load 22:
+//
+//	page    Chromium   compress/flate 6    libdeflate 6       libdeflate 7 (now)          libdeflate 8
+//	bar     313,372 B  0.983x  76.8 ms     0.982x  46.1 ms    297,886 B 0.951x  57.2 ms   0.944x 108 ms
+//	line    298,363 B  0.999x  74.5 ms     1.001x  45.6 ms    289,423 B 0.970x  61.0 ms   0.962x 115 ms
+//	donut   372,301 B  0.932x  81.1 ms     0.937x  52.6 ms    336,929 B 0.905x  67.6 ms   0.896x 129 ms
+//	kpi     255,050 B  0.972x  61.4 ms     0.961x  40.0 ms    238,522 B 0.935x  48.0 ms   0.933x  89 ms
+//
+// Level 7 costs 17-26% less CPU than compress/flate 6 (13-20 ms per chart) for files 3-4%
+// smaller. Level 6 costs 35-40% less but puts the line chart over the bound (1.001x); 8 nearly
+// doubles the CPU for under 1%. On the deflate alone (one segment, an earlier run, compress/flate 6
+// taking 49-70 ms): levels 4 and 5 take 17-30 ms but are 1.02-1.09x and 0.99-1.06x the bound;
+// 10-12 (near-optimal parsing) reach 0.81-0.90x for 7-26x the CPU. With level 7, every row
+// unfiltered (the rule before the Up rows) is smaller on bar, line and donut (0.942x, 0.960x,
+// 0.888x) but the kpi card goes back to 0.983x, so the Up rows stay; one segment instead of two
+// changes the size by under 0.1%. The segments wait for all their rows (no streaming into a
+// whole-buffer compressor): the first starts once the inflate is half done, the last after it.
+// On the cards of TestReencodeAgainstChromium (real Chromium, against its default encode),
+// libdeflate 7 and compress/flate 6: glass 534,670 B 0.887x and 560,974 B 0.931x; flat 43,116 B
+// 0.868x and 47,247 B 0.951x; blocks (palette) 0.430x and 0.534x; translucent (RGBA) 0.583x and
+// 0.623x.
 //
 // Figures of the previous encoder (klauspost level 8), measured on the 2-core Xeon VM
 // (shared, so ±15%) with the benchmark's 1080x1350 cards (go test -bench . ./renderer; go run

@@ -14,9 +14,9 @@ import (
 
 // This file and pngencode.go hold a small PNG codec for the screenshots Chromium captures with
 // optimizeForSpeed (8-bit RGB or RGBA, filter Up, zlib level 1). This one decodes them into raw
-// scanlines (klauspost's inflate, the faster); pngencode.go encodes them again with
-// compress/flate, in parallel segments, as an 8-bit palette image when the picture has at most
-// 256 colours, else as truecolour with unfiltered rows. image/png cannot take a custom
+// scanlines (klauspost's inflate, the faster); pngencode.go encodes them again with libdeflate
+// (cgo) or compress/flate, in parallel segments, as an 8-bit palette image when the picture has
+// at most 256 colours, else as truecolour with unfiltered rows. image/png cannot take a custom
 // compressor or parallel segments, hence the codec. The package doc has the figures.
 
 var pngSignature = []byte("\x89PNG\r\n\x1a\n")

@@ -125,7 +125,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, stdflate: true}, {level: 9, workers: 4, noPalette: true}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {
@@ -134,6 +134,9 @@ func TestReencodeLossless(t *testing.T) {
 				got, err := png.Decode(bytes.NewReader(out))
 				if err != nil {
 					t.Fatalf("%s opaque=%v %+v: image/png rejects the output: %v", name, opaque, opt, err)
+				}
+				if !bytes.Equal(out, in) {
+					checkPNG(t, out)
 				}
 				want, _ := png.Decode(bytes.NewReader(in))
 				t.Run(fmt.Sprintf("%s/opaque=%v/%+v", name, opaque, opt), func(t *testing.T) { samePixels(t, got, want) })
@@ -244,11 +247,12 @@ background:linear-gradient(90deg,rgba(79,70,229,.85),rgba(236,72,153,.35));box-s
 				t.Fatal(err)
 			}
 			p.chromeEncode = false
-			for _, opt := range []pngOptions{{}, {level: 8, klauspost: true}} {
+			for _, opt := range []pngOptions{{}, {level: 6, stdflate: true}, {level: 8, klauspost: true}} {
 				out, err := reencodePNG(fast, opt)
 				if err != nil {
 					t.Fatal(err)
 				}
+				checkPNG(t, out)
 				got, err := png.Decode(bytes.NewReader(out))
 				if err != nil {
 					t.Fatalf("%+v: image/png rejects the output: %v", opt, err)

@@ -119,20 +119,16 @@ func (s *paletteScan) add(pix []byte, bpp int) bool {
 
 // pngOptions choose the encoder's trade-offs; the zero value is the package default.
 type pngOptions struct {
-	level     int  // deflate level 1..9; 0 means defaultPNGLevel
+	level     int  // deflate level 1..9; 0 means defaultPNGLevel (libdeflate 7, or compress/flate 6)
 	noPalette bool // skip the lossless palette path
 	workers   int  // parallel deflate segments; 0 means min(GOMAXPROCS, 4)
 	adaptive  bool // per-row adaptive filter instead of None for truecolour
-	klauspost bool // deflate with klauspost/compress instead of compress/flate
+	klauspost bool // deflate with klauspost/compress instead of libdeflate or compress/flate
+	stdflate  bool // deflate with compress/flate even when libdeflate is linked (A/B)
 	fresh     bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
 	noStream  bool // inflate the whole picture before deflating (benchmark A/B of pngstream.go)
 	plainRows bool // every truecolour row unfiltered, the rule before rowFilter's (A/B)
 }
-
-// defaultPNGLevel is the deflate level picked by measurement (see the package doc): level 6 of
-// compress/flate writes smaller files than klauspost's level 8 on every page measured (2-4%)
-// for ~15% more CPU, and the PNG must not be bigger than Chromium's own default encode.
-const defaultPNGLevel = 6
 
 // PNGChromium as Config.PNGLevel captures with Chromium's own default PNG encoder.
 const PNGChromium = -2
@@ -257,9 +253,10 @@ func getFlate(w io.Writer, level int, klauspost bool) (deflater, *sync.Pool) {
 var errRowsAborted = errors.New("png: rows aborted")
 
 // writeIDAT deflates the h filtered rows (each rowLen bytes plus its filter byte, produced by
-// rows into the scratch buf, or nil to abort) into one zlib stream made of segments compressed in parallel, as
-// pigz does: each segment but the last ends with a sync flush, so their concatenation is one
-// valid stream, and the segments' Adler-32 sums combine into the stream's.
+// rows into the scratch buf, or nil to abort) into one zlib stream made of segments compressed
+// in parallel, as pigz does: each segment but the last ends with a sync flush (with libdeflate,
+// which has none, unfinal writes the same ending), so their concatenation is one valid stream,
+// and the segments' Adler-32 sums combine into the stream's.
 func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []byte, opt pngOptions) error {
 	workers := opt.workers
 	if workers <= 0 {
@@ -267,17 +264,24 @@ func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []
 	}
 	workers = max(1, min(workers, h*rowLen/(256<<10))) // small pictures gain nothing
 	type segment struct {
-		z     bytes.Buffer
+		z     bytes.Buffer // compress/flate, klauspost
+		ld    []byte       // libdeflate (scratch)
 		adler uint32
 		n     int
 		err   error
 	}
 	segs := make([]segment, workers)
 	per := (h + workers - 1) / workers
+	libdeflate := haveLibdeflate && !opt.klauspost && !opt.stdflate
 	var wg sync.WaitGroup
 	for i := range segs {
 		s := &segs[i]
 		y0, y1 := min(h, i*per), min(h, (i+1)*per)
+		s.n = (y1 - y0) * (rowLen + 1)
+		if libdeflate {
+			wg.Go(func() { s.ld, s.adler, s.err = ldSegment(rows, y0, y1, rowLen, opt.level, i == len(segs)-1) })
+			continue
+		}
 		wg.Go(func() {
 			fw, pool := getFlate(&s.z, opt.level, opt.klauspost)
 			defer pool.Put(fw)
@@ -295,7 +299,7 @@ func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []
 					return
 				}
 			}
-			s.adler, s.n = sum.Sum32(), (y1-y0)*(rowLen+1)
+			s.adler = sum.Sum32()
 			if i == len(segs)-1 {
 				s.err = fw.Close()
 			} else {
@@ -304,18 +308,31 @@ func writeIDAT(out *bytes.Buffer, h, rowLen int, rows func(y int, buf []byte) []
 		})
 	}
 	wg.Wait()
+	defer func() {
+		for i := range segs {
+			if segs[i].ld != nil {
+				putScratch(segs[i].ld)
+			}
+		}
+	}()
+	segBytes := func(s *segment) []byte {
+		if s.ld != nil {
+			return s.ld
+		}
+		return s.z.Bytes()
+	}
 	size := 2 + 4
 	for i := range segs {
 		if segs[i].err != nil {
 			return segs[i].err
 		}
-		size += segs[i].z.Len()
+		size += len(segBytes(&segs[i]))
 	}
 	z := make([]byte, 0, size)
 	z = append(z, 0x78, 0x9c) // deflate, 32 KiB window, default level; a multiple of 31
 	adler := uint32(1)
 	for i := range segs {
-		z = append(z, segs[i].z.Bytes()...)
+		z = append(z, segBytes(&segs[i])...)
 		adler = adler32Combine(adler, segs[i].adler, segs[i].n)
 	}
 	z = binary.BigEndian.AppendUint32(z, adler)

@@ -74,7 +74,8 @@ type Config struct {
 	// first render in it finds them decoded [nil: every font and .css file of Assets up to
 	// 4 MiB]. An empty non-nil slice preloads nothing.
 	Preload []string
-	// PNGLevel is the deflate level (1..9, compress/flate) of the PNG re-encode [6]; -1
+	// PNGLevel is the deflate level (1..9) of the PNG re-encode: libdeflate's in a cgo build
+	// [7], else compress/flate's [6]; -1
 	// returns Chromium's fast PNG as is (bigger, saves 60-90 ms of CPU per 1080x1350 render);
 	// PNGChromium captures with Chromium's own default encoder (slow; for comparisons).
 	PNGLevel int

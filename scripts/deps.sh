@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
-# Makes sure the headless Chromium and the fonts brandgen renders with are installed. As root it
-# installs what is missing with apt; otherwise it says exactly what to install and fails.
+# Makes sure the headless Chromium, the fonts brandgen renders with and libdeflate (the PNG
+# re-encode's deflate, linked by a cgo build; CGO_ENABLED=0 builds without it) are installed.
+# As root it installs what is missing with apt; otherwise it says exactly what to install and
+# fails.
 set -euo pipefail
 packages=(chromium-headless-shell fonts-inter fonts-jetbrains-mono fonts-noto-core fonts-noto-color-emoji fonts-noto-cjk fonts-ebgaramond
-  fonts-droid-fallback) # the carousel PDF text layer's CJK TrueType font
+  fonts-droid-fallback # the carousel PDF text layer's CJK TrueType font
+  libdeflate-dev)      # headers and library of the PNG re-encode's deflate (cgo)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -15,7 +18,7 @@ fi
 missing=($(printf '%s\n' "${missing[@]}" | grep -v '^$' || true))
 [ ${#missing[@]} -eq 0 ] && exit 0
 if ! command -v apt-get >/dev/null 2>&1; then
-  echo "brandgen needs Chromium (headless shell) and fonts: ${missing[*]}; install them with your package manager and set CHROME_PATH" >&2
+  echo "brandgen needs Chromium (headless shell), fonts and libdeflate: ${missing[*]}; install them with your package manager and set CHROME_PATH (or build with CGO_ENABLED=0, without libdeflate)" >&2
   exit 1
 fi
 if [ "$(id -u)" -ne 0 ]; then
