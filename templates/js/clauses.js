@@ -122,15 +122,36 @@
       els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
       report.warnings = []; report.scale = 1; delete report.limit;
     }
-    function fitWith(kept) {
+    function fitWith(kept, cap) {
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
-      run();
+      run(cap);
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 100) / 100); }
+      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 100) / 100)); }
+    }
+    // lone reports a headline line, not the last, that is one short word beside much longer lines
+    // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
+    // grown headline can strand a word.
+    function lone(h) {
+      var lines = rows(h, sizeOf(h)), longest = 0;
+      if (lines.length < 3) return false;
+      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
+    }
+    // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
+    // template's sizes) when that gives its headlines lines without a lone word.
+    function unstrand(kept) {
+      var heads = hosts.concat(marked).filter(function (h) { return h.getClientRects().length; });
+      if (!heads.some(lone)) return;
+      var grown = report.scale;
+      for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
+        fitWith(kept, Math.floor(grown * f * 100) / 100);
+        if (!heads.some(lone)) return;
+      }
+      fitWith(kept);
     }
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
@@ -155,7 +176,7 @@
       return v;
     }
     fitWith([]);
-    if (!spans.length) return;
+    if (!spans.length) { unstrand([]); return; }
     var free = hosts.map(sizeOf), best = [], bestScore = score(null);
     for (var kept = spans.slice(); kept.length; ) {
       fitWith(kept);
@@ -169,6 +190,7 @@
       kept.splice(kept.indexOf(widest), 1);
     }
     fitWith(best);
+    unstrand(best);
   }
 
   window.__brandgenClauses = {
