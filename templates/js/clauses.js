@@ -4,7 +4,8 @@
 //    and a space) in span.clause (CJK headlines get theirs from js/cjk.js), and an emoji is glued
 //    to the word before it.
 //  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses), and
-//    a short word the fit left alone on a line is glued to the next (lonelyWords).
+//    a short word the fit left alone on a line is glued to the next (lonelyWords); a headline
+//    marked data-unstrand is set a little smaller when that frees a word stranded on a line.
 (function () {
   "use strict";
   var run, sizeOf, report;
@@ -142,9 +143,10 @@
       return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
     }
     // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
-    // template's sizes) when that gives its headlines lines without a lone word.
+    // template's sizes) when that gives its headlines marked data-unstrand lines without a lone
+    // word (opt-in: a smaller headline can break a page's own size rules, story over portrait).
     function unstrand(kept) {
-      var heads = hosts.concat(marked).filter(function (h) { return h.getClientRects().length; });
+      var heads = hosts.concat(marked).filter(function (h) { return h.hasAttribute("data-unstrand") && h.getClientRects().length; });
       if (!heads.some(lone)) return;
       var grown = report.scale;
       for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
