@@ -75,6 +75,17 @@ func init() {
 			},
 			CTA: "今すぐ申し込む",
 		}},
+		Sample{Name: "emoji", Content: EventContent{
+			Kicker: "🎤 Live workshop",
+			Title:  "Ship your first branded carousel in 30 minutes 🚀",
+			Date:   "Wed, 22 April 2026",
+			Time:   "17:00–18:00 CEST ⏰",
+			Place:  "📍 Online · YouTube Live",
+			Speakers: []Speaker{
+				{Name: "Mia Schulz", Role: "Developer Advocate 🎨"},
+			},
+			CTA: "Save my seat 🙌",
+		}},
 		Sample{Name: "minimal", Content: EventContent{
 			Title: "Office hours: ask us anything about brand kits",
 			Date:  "Every Tuesday",

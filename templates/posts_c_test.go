@@ -40,7 +40,12 @@ func requiredTextsC(t *testing.T, content any) []string {
 	case posts.TestimonialContent:
 		add(c.Quote, c.Person, c.Role)
 	case posts.EventContent:
-		add(c.Kicker, c.Title, c.Time, c.Place, c.CTA)
+		add(c.Kicker, c.Title, c.CTA)
+		// A fact's leading emoji is drawn as its icon, apart from its text.
+		for _, f := range []string{c.Time, c.Place} {
+			m := leadEmoji(f)
+			add(m.Emoji, m.Text)
+		}
 		if !dateTile(c.Date).OK() || c.Time == "" && c.Place == "" {
 			add(c.Date)
 		}

@@ -4,7 +4,8 @@
 //    and a space) in span.clause (CJK headlines get theirs from js/cjk.js), and an emoji is glued
 //    to the word before it.
 //  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses), and
-//    a short word the fit left alone on a line is glued to the next (lonelyWords).
+//    a short word the fit left alone on a line is glued to the next (lonelyWords); a headline
+//    marked data-unstrand is set a little smaller when that frees a word stranded on a line.
 (function () {
   "use strict";
   var run, sizeOf, report;
@@ -122,15 +123,37 @@
       els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
       report.warnings = []; report.scale = 1; delete report.limit;
     }
-    function fitWith(kept) {
+    function fitWith(kept, cap) {
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
-      run();
+      run(cap);
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.floor(k * 1000) / 1000); }
+      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000)); }
+    }
+    // lone reports a headline line, not the last, that is one short word beside much longer lines
+    // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
+    // grown headline can strand a word.
+    function lone(h) {
+      var lines = rows(h, sizeOf(h)), longest = 0;
+      if (lines.length < 3) return false;
+      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
+    }
+    // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
+    // template's sizes) when that gives its headlines marked data-unstrand lines without a lone
+    // word (opt-in: a smaller headline can break a page's own size rules, story over portrait).
+    function unstrand(kept) {
+      var heads = hosts.concat(marked).filter(function (h) { return h.hasAttribute("data-unstrand") && h.getClientRects().length; });
+      if (!heads.some(lone)) return;
+      var grown = report.scale;
+      for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
+        fitWith(kept, Math.floor(grown * f * 100) / 100);
+        if (!heads.some(lone)) return;
+      }
+      fitWith(kept);
     }
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
@@ -155,7 +178,7 @@
       return v;
     }
     fitWith([]);
-    if (!spans.length) return;
+    if (!spans.length) { unstrand([]); return; }
     var free = hosts.map(sizeOf), best = [], bestScore = score(null);
     for (var kept = spans.slice(); kept.length; ) {
       fitWith(kept);
@@ -169,6 +192,7 @@
       kept.splice(kept.indexOf(widest), 1);
     }
     fitWith(best);
+    unstrand(best);
   }
 
   // balance narrows each element marked data-balance on a CJK page, after every fit, to the least

@@ -1,0 +1,107 @@
+package visualtest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/studio"
+	"github.com/brandgen/brandgen/textlang"
+)
+
+// eventProbe measures an event page: the title's lines (linesProbe's grouping), its font size, the
+// date tile's day figure size, each fact's text with its line count, and the boxes of the title
+// and the date tile (columns in landscape).
+const eventProbe = `(() => {
+  const lines = (el) => {
+    const fs = parseFloat(getComputedStyle(el).fontSize), out = [];
+    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let top = null, cur = '';
+    while (w.nextNode()) {
+      const n = w.currentNode;
+      for (let i = 0; i < n.data.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i); r.setEnd(n, i + 1);
+        const rs = r.getClientRects(), box = rs.length ? rs[rs.length - 1] : null;
+        if (box && box.width > 0) {
+          if (top !== null && box.top > top + fs * 0.5) { out.push(cur); cur = ''; }
+          top = box.top;
+        }
+        cur += n.data[i];
+      }
+    }
+    out.push(cur);
+    return out;
+  };
+  const h = document.querySelector('.ev-title'), day = document.querySelector('.ev-day');
+  const tile = document.querySelector('.ev-tile').getBoundingClientRect(), hb = h.getBoundingClientRect();
+  return {title: lines(h), titleFS: parseFloat(getComputedStyle(h).fontSize),
+    dayFS: day ? parseFloat(getComputedStyle(day).fontSize) : 0,
+    facts: [...document.querySelectorAll('.ev-fact-text')].map((f) => ({text: f.textContent.trim(), n: lines(f).length})),
+    titleRight: hb.right, tileLeft: tile.left};
+})()`
+
+type eventPage struct {
+	Title   []string `json:"title"`
+	TitleFS float64  `json:"titleFS"`
+	DayFS   float64  `json:"dayFS"`
+	Facts   []struct {
+		Text string `json:"text"`
+		N    int    `json:"n"`
+	} `json:"facts"`
+	TitleRight float64 `json:"titleRight"`
+	TileLeft   float64 `json:"tileLeft"`
+}
+
+// eventRuleCheck returns the event layout rules the page breaks: a title line other than the last
+// holding one word ("Office | hours: ask us", "ask us anything | about | brand kits"), a day figure
+// over 1.1x the title, short facts broken in two where they have the width (story, landscape), and
+// a landscape date tile under the title instead of in its own column (few speakers).
+func eventRuleCheck(p eventPage, size brandgen.Size, side bool) []string {
+	var bad []string
+	if len(p.Title) >= 3 {
+		for _, l := range p.Title[:len(p.Title)-1] {
+			if f := strings.Fields(l); len(f) == 1 && textlang.Columns(l) == len([]rune(strings.TrimSpace(l))) {
+				bad = append(bad, "title line "+strings.TrimSpace(l)+" is one word: "+strings.Join(p.Title, " | "))
+			}
+		}
+	}
+	if p.DayFS > p.TitleFS*1.1+0.5 {
+		bad = append(bad, fmt.Sprintf("day figure %.1f px over 1.1x the title %.1f px", p.DayFS, p.TitleFS))
+	}
+	if size == brandgen.SizeStory || size == brandgen.SizeLandscape && side {
+		for _, f := range p.Facts {
+			if textlang.Columns(f.Text) <= 24 && f.N > 1 {
+				bad = append(bad, fmt.Sprintf("fact %q on %d lines", f.Text, f.N))
+			}
+		}
+	}
+	if size == brandgen.SizeLandscape && side && p.TileLeft < p.TitleRight {
+		bad = append(bad, "landscape: the date tile is not in a column of its own")
+	}
+	return bad
+}
+
+// TestEventLayout checks every event sample in every size and style against eventRuleCheck.
+func TestEventLayout(t *testing.T) {
+	brand := &brandgen.Brand{Name: "Northwind Labs", Handle: "@northwind", Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
+	for _, s := range posts.Samples(posts.Event) {
+		c := s.Content.(posts.EventContent)
+		side := len(c.Speakers) <= 3 && s.Name != "long"
+		for _, size := range brandgen.Sizes {
+			for _, style := range brandgen.Styles {
+				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+				var p eventPage
+				probe(t, studio.Job{Pattern: posts.Event, Content: s.Content, Look: look, Brand: brand}, eventProbe, &p)
+				if len(p.Title) == 0 || p.TitleFS == 0 {
+					t.Fatalf("%s %s %s: no title", s.Name, size, style)
+				}
+				for _, b := range eventRuleCheck(p, size, side) {
+					t.Errorf("%s %s %s: %s", s.Name, size, style, b)
+				}
+			}
+		}
+	}
+}
