@@ -129,6 +129,11 @@ func init() {
 			CTA:      "免费开始",
 			Price:    "¥68/月起",
 		}},
+		Sample{Name: "minimal", Content: AdContent{
+			Headline: "Design tickets, gone",
+			CTA:      "Try it free",
+			Price:    "$9/mo",
+		}},
 	)
 
 	addSamples(Hiring,
@@ -172,6 +177,10 @@ func init() {
 			Type:     "正社員",
 			Perks:    []string{"年収 900万〜1,300万円", "フレックスタイム制", "書籍・カンファレンス費用を全額補助", "最新の MacBook Pro を支給"},
 			Apply:    "northwind.jp/careers",
+		}},
+		Sample{Name: "minimal", Content: HiringContent{
+			Role:  "Frontend Engineer",
+			Apply: "acme.dev/jobs",
 		}},
 	)
 
