@@ -201,10 +201,6 @@ var pendingStory = map[string]bool{
 	// A two-word campaign headline alone is held by the width (a word a line, "outside." across
 	// it): it cannot span more of the story's height without breaking a word.
 	"campaign/minimal": true,
-	// Seen in blueprint when the minimal testimonial and campaign samples moved the style
-	// rotation: the long ad's story sets its headline under portrait's (63 px, 76.5 px) over an
-	// empty band of 26%. Not the quote formats' work; left for ad's owner.
-	"ad/long": true,
 }
 
 // pendingType lists pattern/sample pairs whose type rules are not met yet (logged, not failed): text
