@@ -31,18 +31,22 @@
       nodes.forEach(function (n) {
         var parts = (n.nodeValue.match(clauseRe) || []).filter(function (p) { return p.trim(); });
         if (parts.length < 2) return;
-        var frag = document.createDocumentFragment();
+        var frag = document.createDocumentFragment(), span = null;
         parts.forEach(function (p) {
           var lead = p.match(/^\s*/)[0], body = p.slice(lead.length);
           if (lead) frag.appendChild(document.createTextNode(lead));
           // A clause over maxClause characters is a sentence: it breaks as it likes.
-          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); return; }
-          var span = document.createElement("span");
+          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); span = null; return; }
+          span = document.createElement("span");
           span.className = "clause";
           span.textContent = body;
           frag.appendChild(span);
         });
+        var after = n.nextSibling;
         n.parentNode.replaceChild(frag, n);
+        // An emoji glued to the last clause's last word belongs to that clause (kept with it, and
+        // measured with it when the fit judges the clause's lines).
+        if (span && after && after.nodeType === 1 && after.matches(".emo") && /\u00a0$/.test(span.textContent)) span.appendChild(after);
         // A kept clause too wide for the line must overflow its element (which the fit then
         // shrinks), not widen a shrink-to-fit one (a centred flex item) past its column.
         if (getComputedStyle(host).maxWidth === "none") host.style.maxWidth = "100%";
@@ -80,14 +84,19 @@
       var fs = sizeOf(host), lines = rows(host, fs);
       var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
       for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
+      var longest = 0;
+      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
       nodes.forEach(function (n) {
-        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]{1,3}) (?=\S)/gu, m, at = [];
+        // Any word alone on a line under 3/5 of the longest ("Ship it. | Then | make it |
+        // beautiful.") is glued too: a one-word line inside a headline reads as a stray word.
+        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-]+) (?=\S)/gu, m, at = [];
         while ((m = re.exec(n.nodeValue))) {
-          var start = m.index + m[1].length, r = document.createRange();
+          var start = m.index + m[1].length, r = document.createRange(), short = Array.from(m[2]).length <= 3;
           r.setStart(n, start); r.setEnd(n, start + m[2].length);
           var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
           lines.forEach(function (x) {
-            if (Math.abs(x.c - c) < fs * 0.5 && x.r - x.l < b.width + fs * 0.6) at.push(start + m[2].length);
+            var alone = x.r - x.l < b.width + fs * 0.6;
+            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || x.r - x.l < longest * 0.6)) at.push(start + m[2].length);
           });
           re.lastIndex = start + m[2].length;
         }
@@ -103,7 +112,8 @@
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
   // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause (or a
+  // its size; a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
+  // line. A headline held narrow by a kept clause (or a
   // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
   // under it does not outgrow it.
   function fitClauses() {
@@ -116,15 +126,31 @@
       var h = s.parentElement.closest("[data-fit]");
       if (h && hosts.indexOf(h) < 0) hosts.push(h);
     });
+    // stackBreaks shows (or hides) a forced break before every clause that does not open its
+    // headline: a <br> kept in the text, so an emoji glued to a clause's last word stays on its line.
+    var brs = [];
+    spans.forEach(function (s) {
+      var prev = s.previousSibling;
+      if (prev && prev.nodeType === 3 && !prev.nodeValue.trim()) prev = prev.previousSibling;
+      if (!prev) return;
+      if (prev.nodeType === 1 && prev.matches("br.clause-br")) { brs.push(prev); return; } // a second fit
+      var br = document.createElement("br");
+      br.className = "clause-br";
+      br.style.display = "none";
+      s.parentNode.insertBefore(br, s);
+      brs.push(br);
+    });
+    function stackBreaks(on) { brs.forEach(function (br) { br.style.display = on ? "" : "none"; }); }
     var els = Array.prototype.slice.call(document.querySelectorAll("[data-fit],[data-optional]"));
     var start = els.map(function (el) { return [el.style.fontSize, el.style.display, el.className]; });
     function reset() {
       els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
       report.warnings = []; report.scale = 1; delete report.limit;
     }
-    function fitWith(kept) {
+    function fitWith(kept, stack) {
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
+      stackBreaks(stack);
       run();
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
@@ -168,7 +194,16 @@
       });
       kept.splice(kept.indexOf(widest), 1);
     }
-    fitWith(best);
+    // Stacked: every clause starts a line and the lines balance ("Deploy on | Friday? | Only
+    // with | tests"), which neither keeping a clause whole nor freeing it gives when the clauses
+    // are too wide for one line at the size the box allows but a free layout breaks them
+    // mid-line. It wins only by a clear margin.
+    var stack = false;
+    if (brs.length) {
+      fitWith([], true);
+      if (score(free) > bestScore + 0.02) { stack = true; best = []; }
+    }
+    fitWith(best, stack);
   }
 
   window.__brandgenClauses = {
