@@ -211,7 +211,8 @@
     fit: function (api) {
       run = api.run; sizeOf = api.sizeOf; report = api.report;
       fitClauses();
-      if (lonelyWords()) fitClauses();
+      // A refit can leave another word alone ("Five | things" glued, then "this | week"): a few rounds.
+      for (var i = 0; i < 3 && lonelyWords(); i++) fitClauses();
     }
   };
 })();
