@@ -86,6 +86,9 @@
       for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
       var longest = 0;
       lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
+      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
+      var whole = getComputedStyle(host).overflowWrap === "normal";
       nodes.forEach(function (n) {
         // Any word alone on a line under 3/5 of the longest ("Ship it. | Then | make it |
         // beautiful.") is glued too: a one-word line inside a headline reads as a stray word.
@@ -96,7 +99,7 @@
           var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
           lines.forEach(function (x) {
             var alone = x.r - x.l < b.width + fs * 0.6;
-            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || x.r - x.l < longest * 0.6)) at.push(start + m[2].length);
+            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || (whole && x.r - x.l < longest * 0.6))) at.push(start + m[2].length);
           });
           re.lastIndex = start + m[2].length;
         }
@@ -163,6 +166,9 @@
       if (lines.length < 2) return false;
       var longest = 0;
       lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
+      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
+      var whole = getComputedStyle(host).overflowWrap === "normal";
       var last = lines[lines.length - 1];
       if (last.r - last.l < longest * 0.6) return true;
       return spans.some(function (s) {
