@@ -166,9 +166,6 @@
       if (lines.length < 2) return false;
       var longest = 0;
       lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
-      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
-      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
-      var whole = getComputedStyle(host).overflowWrap === "normal";
       var last = lines[lines.length - 1];
       if (last.r - last.l < longest * 0.6) return true;
       return spans.some(function (s) {
