@@ -89,7 +89,24 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 		leading, v.MinSize = codeLeadingLong, 8
 	}
 	size := math.Min(availW/(cols*monoAdvance), 1.08*availH/(float64(v.Lines)*leading))
-	v.FontSize = int(math.Max(float64(v.MinSize), math.Min(size, float64(m.Type.Lead))))
+	// A short snippet (the carousel slide; the code post sets its own size, codePostView) is set
+	// up to the third heading, under the title (the second without one), and grows further by
+	// wrapping its longest lines under a hanging indent (slide-code.tmpl) while the window keeps
+	// 36 columns and the wraps add at most half the line count: three lines of code at the width
+	// of their longest left the slide two thirds empty.
+	top := float64(m.Type.H3)
+	if strings.TrimSpace(title) == "" {
+		top = float64(m.Type.H2)
+	}
+	if long {
+		top = float64(m.Type.Lead)
+	}
+	size = math.Max(float64(v.MinSize), math.Min(size, top))
+	if !long {
+		// storyCodeSize keeps the rows under 3/4 of the height it is given: give it all of it.
+		size = storyCodeSize(lines, size, top, availW, 1.08*availH/0.75, float64(v.Digits+2), leading)
+	}
+	v.FontSize = int(size)
 	return v
 }
 

@@ -7,9 +7,15 @@ import "regexp"
 // the name and starts with its number ("SOC / 2 Type II").
 var nameNumber = regexp.MustCompile(`\b(\p{Lu}[\p{L}\p{N}-]*) ((?:\d{1,4}(?:\.\d{1,3})?|I{2,3}|IV|VI{1,3}|IX)\b)`)
 
+// dayMonth matches a day of the month and the English month name after it ("12 March", "3 Sept"),
+// a date written day first.
+var dayMonth = regexp.MustCompile(`\b(\d{1,2}) ((?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)(\s|\x{00a0}|$|[,.;:!?)])`)
+
 // keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
-// for headlines, where a line break between the two reads as two things. Lower-case words keep
-// their break ("in 2026", "ship 3 features": the number belongs to what follows).
+// for headlines, where a line break between the two reads as two things, and a day to its month
+// ("12 March 2026" never breaks as "12 / March 2026"). Lower-case words keep their break ("in
+// 2026", "ship 3 features": the number belongs to what follows).
 func keepNumbers(s string) string {
-	return nameNumber.ReplaceAllString(s, "$1\u00a0$2")
+	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")
+	return dayMonth.ReplaceAllString(s, "$1\u00a0$2$3")
 }

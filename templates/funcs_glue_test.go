@@ -12,6 +12,9 @@ func TestKeepNumbers(t *testing.T) {
 		{"Top 10000000 users", "Top 10000000 users"}, // not a short number
 		{"Ideas I like", "Ideas I like"},             // "I" is a word, not a numeral after a name
 		{"深色模式现已上线", "深色模式现已上线"},
+		{"Available from Thursday, 12 March 2026", "Available from Thursday, 12\u00a0March\u00a02026"},
+		{"3 Sept. in Berlin", "3\u00a0Sept. in Berlin"},
+		{"12 Mayors agree", "12 Mayors agree"}, // not a month: the name runs on
 	} {
 		if got := keepNumbers(tc.in); got != tc.want {
 			t.Errorf("keepNumbers(%q) = %q, want %q", tc.in, got, tc.want)

@@ -32,18 +32,22 @@
       nodes.forEach(function (n) {
         var parts = (n.nodeValue.match(clauseRe) || []).filter(function (p) { return p.trim(); });
         if (parts.length < 2) return;
-        var frag = document.createDocumentFragment();
+        var frag = document.createDocumentFragment(), span = null;
         parts.forEach(function (p) {
           var lead = p.match(/^\s*/)[0], body = p.slice(lead.length);
           if (lead) frag.appendChild(document.createTextNode(lead));
           // A clause over maxClause characters is a sentence: it breaks as it likes.
-          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); return; }
-          var span = document.createElement("span");
+          if (Array.from(body).length > maxClause) { frag.appendChild(document.createTextNode(body)); span = null; return; }
+          span = document.createElement("span");
           span.className = "clause";
           span.textContent = body;
           frag.appendChild(span);
         });
+        var after = n.nextSibling;
         n.parentNode.replaceChild(frag, n);
+        // An emoji glued to the last clause's last word belongs to that clause (kept with it, and
+        // measured with it when the fit judges the clause's lines).
+        if (span && after && after.nodeType === 1 && after.matches(".emo") && /\u00a0$/.test(span.textContent)) span.appendChild(after);
         // A kept clause too wide for the line must overflow its element (which the fit then
         // shrinks), not widen a shrink-to-fit one (a centred flex item) past its column.
         if (getComputedStyle(host).maxWidth === "none") host.style.maxWidth = "100%";
@@ -81,14 +85,22 @@
       var fs = sizeOf(host), lines = rows(host, fs);
       var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
       for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
+      var longest = 0;
+      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
+      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
+      var whole = getComputedStyle(host).overflowWrap === "normal";
       nodes.forEach(function (n) {
-        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}]{1,3}) (?=\S)/gu, m, at = [];
+        // Any word alone on a line under 3/5 of the longest ("Ship it. | Then | make it |
+        // beautiful.") is glued too: a one-word line inside a headline reads as a stray word.
+        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-]+) (?=\S)/gu, m, at = [];
         while ((m = re.exec(n.nodeValue))) {
-          var start = m.index + m[1].length, r = document.createRange();
+          var start = m.index + m[1].length, r = document.createRange(), short = Array.from(m[2]).length <= 3;
           r.setStart(n, start); r.setEnd(n, start + m[2].length);
           var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
           lines.forEach(function (x) {
-            if (Math.abs(x.c - c) < fs * 0.5 && x.r - x.l < b.width + fs * 0.6) at.push(start + m[2].length);
+            var alone = x.r - x.l < b.width + fs * 0.6;
+            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || (whole && x.r - x.l < longest * 0.6))) at.push(start + m[2].length);
           });
           re.lastIndex = start + m[2].length;
         }
@@ -104,7 +116,8 @@
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
   // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size; a tie goes to more clauses kept. A headline held narrow by a kept clause (or a
+  // its size; a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
+  // line. A headline held narrow by a kept clause (or a
   // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
   // under it does not outgrow it.
   function fitClauses() {
@@ -117,15 +130,31 @@
       var h = s.parentElement.closest("[data-fit]");
       if (h && hosts.indexOf(h) < 0) hosts.push(h);
     });
+    // stackBreaks shows (or hides) a forced break before every clause that does not open its
+    // headline: a <br> kept in the text, so an emoji glued to a clause's last word stays on its line.
+    var brs = [];
+    spans.forEach(function (s) {
+      var prev = s.previousSibling;
+      if (prev && prev.nodeType === 3 && !prev.nodeValue.trim()) prev = prev.previousSibling;
+      if (!prev) return;
+      if (prev.nodeType === 1 && prev.matches("br.clause-br")) { brs.push(prev); return; } // a second fit
+      var br = document.createElement("br");
+      br.className = "clause-br";
+      br.style.display = "none";
+      s.parentNode.insertBefore(br, s);
+      brs.push(br);
+    });
+    function stackBreaks(on) { brs.forEach(function (br) { br.style.display = on ? "" : "none"; }); }
     var els = Array.prototype.slice.call(document.querySelectorAll("[data-fit],[data-optional]"));
     var start = els.map(function (el) { return [el.style.fontSize, el.style.display, el.className]; });
     function reset() {
       els.forEach(function (el, i) { el.style.fontSize = start[i][0]; el.style.display = start[i][1]; el.className = start[i][2]; });
       report.warnings = []; report.scale = 1; delete report.limit;
     }
-    function fitWith(kept, cap) {
+    function fitWith(kept, stack, cap) {
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
+      stackBreaks(stack);
       run(cap);
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
@@ -145,15 +174,15 @@
     // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
     // template's sizes) when that gives its headlines marked data-unstrand lines without a lone
     // word (opt-in: a smaller headline can break a page's own size rules, story over portrait).
-    function unstrand(kept) {
+    function unstrand(kept, stack) {
       var heads = hosts.concat(marked).filter(function (h) { return h.hasAttribute("data-unstrand") && h.getClientRects().length; });
       if (!heads.some(lone)) return;
       var grown = report.scale;
       for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
-        fitWith(kept, Math.floor(grown * f * 100) / 100);
+        fitWith(kept, stack, Math.floor(grown * f * 100) / 100);
         if (!heads.some(lone)) return;
       }
-      fitWith(kept);
+      fitWith(kept, stack);
     }
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
@@ -191,8 +220,17 @@
       });
       kept.splice(kept.indexOf(widest), 1);
     }
-    fitWith(best);
-    unstrand(best);
+    // Stacked: every clause starts a line and the lines balance ("Deploy on | Friday? | Only
+    // with | tests"), which neither keeping a clause whole nor freeing it gives when the clauses
+    // are too wide for one line at the size the box allows but a free layout breaks them
+    // mid-line. It wins only by a clear margin.
+    var stack = false;
+    if (brs.length) {
+      fitWith([], true);
+      if (score(free) > bestScore + 0.02) { stack = true; best = []; }
+    }
+    fitWith(best, stack);
+    unstrand(best, stack);
   }
 
   // balance narrows each element marked data-balance on a CJK page, after every fit, to the least
@@ -255,7 +293,8 @@
       sizeOf = api.sizeOf; report = api.report;
       run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
       fitClauses();
-      if (lonelyWords()) fitClauses();
+      // A refit can leave another word alone ("Five | things" glued, then "this | week"): a few rounds.
+      for (var i = 0; i < 3 && lonelyWords(); i++) fitClauses();
     }
   };
 })();

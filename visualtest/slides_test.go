@@ -1,0 +1,93 @@
+package visualtest
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/slides"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// slideProbe measures a slide: the floor, the title's size, every paragraph's (.s-text), the
+// comparison's row labels and cells, and the code's size over the body height its lines fill.
+const slideProbe = `(() => {
+  const fs = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const all = (sel) => [...document.querySelectorAll(sel)].filter((el) => el.getClientRects().length);
+  const floor = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-floor')) || 0;
+  const title = all('.s-title')[0];
+  const body = document.querySelector('.sl-body');
+  const pre = all('.cd-pre')[0];
+  const lead = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-lead')) || 0;
+  return {floor, lead, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
+    cells: all('.cp-cell').map(fs), code: pre ? fs(pre) : 0,
+    codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0};
+})()`
+
+type slideResult struct {
+	Floor    float64   `json:"floor"`
+	Lead     float64   `json:"lead"`
+	Title    float64   `json:"title"`
+	Texts    []float64 `json:"texts"`
+	Labels   []float64 `json:"labels"`
+	Cells    []float64 `json:"cells"`
+	Code     float64   `json:"code"`
+	CodeFill float64   `json:"codeFill"`
+}
+
+// slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
+// a third of the title (a body squeezed while the title grew), a comparison's row label under half
+// its cells in CJK, and a short snippet that neither fills a fifth of the body's height nor stands
+// at 1.25x the lead size (one line in a thin strip).
+func slideRuleCheck(kind, sample string, p slideResult) []string {
+	var bad []string
+	for _, s := range p.Texts {
+		if s < p.Floor-0.5 {
+			bad = append(bad, fmt.Sprintf("paragraph at %.1f px, under the floor %.0f", s, p.Floor))
+		}
+		if p.Title > 0 && s < p.Title/3.5 {
+			bad = append(bad, fmt.Sprintf("paragraph at %.1f px under a %.1f px title (want >= 1/3.5)", s, p.Title))
+		}
+	}
+	if sample == "cjk" && len(p.Cells) > 0 {
+		for _, l := range p.Labels {
+			if l < p.Cells[0]*0.5 {
+				bad = append(bad, fmt.Sprintf("CJK row label at %.1f px beside %.1f px cells (want >= 1/2)", l, p.Cells[0]))
+			}
+		}
+	}
+	if kind == slides.Code && sample != "long" && p.CodeFill < 0.2 && p.Code < p.Lead*1.25 {
+		bad = append(bad, fmt.Sprintf("the code fills %.0f%% of the body's height at %.1f px (want >= 20%%, or >= 1.25x the lead size)", p.CodeFill*100, p.Code))
+	}
+	return bad
+}
+
+// TestSlideHierarchy renders every sample of the point, CTA, illustration, comparison and code
+// slides in portrait and square in every style and checks slideRuleCheck: a blueprint square
+// point set its paragraph at 29 px under a 128 px title, a CTA's at 26 px under 160 px, CJK
+// comparison labels stood at 24 px beside 59 px cells, and a one-line command sat in a thin strip.
+func TestSlideHierarchy(t *testing.T) {
+	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code} {
+		for _, smp := range slides.Samples(kind) {
+			page := slides.Pages([]any{smp.Slide})[0]
+			page.Index, page.Total = 3, 8
+			t.Run(kind+"/"+smp.Name, func(t *testing.T) {
+				t.Parallel()
+				for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+					for _, style := range brandgen.Styles {
+						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+						var p slideResult
+						raw := probe(t, studio.Job{Pattern: slides.PatternID(kind), Content: page, Look: look}, slideProbe, &p)
+						if p.Floor == 0 {
+							t.Fatalf("%s %s: no floor: %s", size, style, raw)
+						}
+						if bad := slideRuleCheck(kind, smp.Name, p); len(bad) > 0 {
+							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
+						}
+					}
+				}
+			})
+		}
+	}
+}
