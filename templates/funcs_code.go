@@ -103,8 +103,8 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	}
 	size = math.Max(float64(v.MinSize), math.Min(size, top))
 	if !long {
-		// storyCodeSize keeps the rows under 3/4 of the height it is given: give it all of it.
-		size = storyCodeSize(lines, size, top, availW, 1.08*availH/0.75, float64(v.Digits+2), leading)
+		// The rows may fill all the height (fill 1); rows stay 36 columns wide.
+		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36)
 	}
 	v.FontSize = int(size)
 	return v
