@@ -38,6 +38,7 @@ func funcs() template.FuncMap {
 		"codePostView": codePostView, // funcs_codepost.go
 		"initials":     initials,     // funcs_people.go
 		"dateTile":     dateTile,     // funcs_people.go
+		"placeParts":   placeParts,   // funcs_people.go: a venue breaks only after its " · "
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,

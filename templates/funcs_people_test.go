@@ -1,6 +1,9 @@
 package templates
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestInitials(t *testing.T) {
 	tests := []struct{ given, name, want string }{
@@ -93,6 +96,25 @@ func TestPerkIcon(t *testing.T) {
 	for _, tt := range tests {
 		if got := perkIcon(tt.perk); got != tt.want {
 			t.Errorf("perkIcon(%q) = %q, want %q", tt.perk, got, tt.want)
+		}
+	}
+}
+
+func TestPlaceParts(t *testing.T) {
+	for _, tc := range []struct {
+		in   string
+		want []string
+	}{
+		{"東京都渋谷区 · Shibuya Stream 7F", []string{"東京都渋谷区 ·", "Shibuya Stream 7F"}},
+		{"Kulturbrauerei, Berlin", []string{"Kulturbrauerei, Berlin"}},
+		{" Hall B | Messe Wien • Vienna ", []string{"Hall B |", "Messe Wien •", "Vienna"}},
+		{"Zoom · ", []string{"Zoom ·"}},
+		{"· Online", []string{"· Online"}},
+		{"A·B", []string{"A·B"}},
+	} {
+		got := placeParts(tc.in)
+		if strings.Join(got, "\x00") != strings.Join(tc.want, "\x00") {
+			t.Errorf("placeParts(%q) = %q, want %q", tc.in, got, tc.want)
 		}
 	}
 }

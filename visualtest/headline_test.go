@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/charts"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
 )
@@ -142,22 +143,29 @@ const figureProbe = `((sels) => {
   return out;
 })`
 
-// Figures that are data (showcase's highlight numbers, a title's "80%" or "p99", a call to
-// action's "30-day") are set in lining figures in editorial, whose Garamond draws old-style ones by
-// default (a "01" at x-height read as a footnote mark beside its title).
+// Figures are set in lining figures everywhere in editorial, whose Garamond draws old-style ones by
+// default (a "01" at x-height read as a footnote mark beside its title, a "$9" in a price as a
+// typo): headlines, hero numbers, prices, dates, chart labels. Only the small-caps kickers (kicker)
+// keep old-style figures, which sit at the small caps' height.
 func TestEditorialLiningFigures(t *testing.T) {
+	chart := charts.Content{ChartType: charts.TypeDonut, Title: "Q3 2026: 42% of sign-ups came from search", Unit: "%",
+		Slices: []charts.Point{{Label: "Organic", Value: 42}, {Label: "Referrals", Value: 23}, {Label: "Social", Value: 18}, {Label: "Paid", Value: 17}}}
 	for _, tc := range []struct {
-		pattern, sels string
-		content       any
+		name, pattern, sels, kicker string
+		content                     any
 	}{
-		{"showcase", ".sc-num,.sc-title,.sc-feat-title,.sc-feat-text,.sc-cta-text", sampleContent(t, "showcase", "long")},
-		{"showcase", ".sc-num,.sc-title", posts.ShowcaseContent{Title: "How Fjordbyte cut design tickets by 80%",
+		{"showcase/long", "showcase", ".sc-num,.sc-title,.sc-feat-title,.sc-feat-text,.sc-cta-text", "", sampleContent(t, "showcase", "long")},
+		{"showcase", "showcase", ".sc-num,.sc-title", ".sc-kicker", posts.ShowcaseContent{Kicker: "Release 3.2", Title: "How Fjordbyte cut design tickets by 80%",
 			Features: []posts.Item{{Title: "3x faster"}, {Title: "12 templates"}}}},
-		{"cover", ".pc-title", posts.CoverContent{Title: "How we cut our p99 latency by 80%"}},
-		{"poster", ".p-headline,.p-headline .clause", posts.PosterContent{Headline: "10 years, 300 releases"}},
-		{"announcement", ".a-title", posts.AnnouncementContent{Title: "Postgres 17 support is here"}},
+		{"cover", "cover", ".pc-title", ".pc-kicker", posts.CoverContent{Kicker: "Issue 42", Title: "How we cut our p99 latency by 80%"}},
+		{"poster", "poster", ".p-headline,.p-headline .clause", "", posts.PosterContent{Headline: "10 years, 300 releases"}},
+		{"announcement", "announcement", ".a-title", ".a-kicker,.a-kicker *", posts.AnnouncementContent{Kicker: "v2.0", Title: "Postgres 17 support is here"}},
+		{"stat", "stat", ".p-stat *", "", posts.StatContent{Value: "73%", Label: "of 1,200 teams ship weekly", Source: "Survey 2026"}},
+		{"offer", "offer", ".p-offer *", "", posts.OfferContent{Headline: "Black Friday 2026", Discount: "30% OFF", Details: "All plans from $9/mo for 12 months", Expires: "Until 31 Dec"}},
+		{"event", "event", ".ev-title,.ev-when *,.ev-facts *", ".ev-kicker", posts.EventContent{Kicker: "Meetup 12", Title: "Go 1.26 in production", Date: "Thu, 12 March 2026", Time: "18:00 CET", Place: "Berlin"}},
+		{"chart", "chart", ".headline,svg text,svg tspan", "", chart},
 	} {
-		t.Run(tc.pattern, func(t *testing.T) {
+		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
 			look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: brandgen.StyleEditorial}
 			var got []struct{ Cls, Text, Num string }
@@ -168,6 +176,18 @@ func TestEditorialLiningFigures(t *testing.T) {
 			for _, g := range got {
 				if !strings.Contains(g.Num, "lining-nums") {
 					t.Errorf("%s %q: font-variant-numeric %q, want lining-nums", g.Cls, g.Text, g.Num)
+				}
+			}
+			if tc.kicker == "" {
+				return
+			}
+			raw = probe(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, figureProbe+"("+jsString(tc.kicker)+")", &got)
+			if len(got) == 0 {
+				t.Fatalf("no figures found in the kicker %s: %s", tc.kicker, raw)
+			}
+			for _, g := range got {
+				if strings.Contains(g.Num, "lining-nums") {
+					t.Errorf("kicker %s %q: font-variant-numeric %q, want old-style figures", g.Cls, g.Text, g.Num)
 				}
 			}
 		})
