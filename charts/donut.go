@@ -220,7 +220,7 @@ func drawDonut(cv *canvas, c Content) error {
 	for i, col := range colors {
 		fills[i] = col
 		if cv.style() == StyleBlueprint {
-			fills[i] = "url(#" + cv.hatch(col, 8, 1.5, 0.22) + ")"
+			fills[i] = "url(#" + cv.markHatch(col, 8, 2) + ")"
 		}
 	}
 	nonZero := 0
@@ -350,7 +350,7 @@ func drawDonut(cv *canvas, c Content) error {
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, n(x), n(rcy-sw/2), n(sw), n(sw), esc(colors[i]))
 		case StyleBlueprint:
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s" stroke="%s" stroke-width="1.5"/>`,
-				n(x), n(rcy-sw/2), n(sw), n(sw), fills[i], esc(colors[i]))
+				n(x), n(rcy-sw/2), n(sw), n(sw), "url(#"+cv.markHatch(colors[i], math.Max(4, sw/4), 1.5)+")", esc(colors[i]))
 		case StyleEditorial:
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" fill="%s"/>`, n(x), n(rcy-sw*0.14), n(sw*1.2), n(sw*0.28), esc(colors[i]))
 		default:

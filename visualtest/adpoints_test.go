@@ -1,0 +1,60 @@
+package visualtest
+
+import (
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// pointsProbe measures the ad's selling points: per point its lines and font size, and the widths
+// of the points column and of the headline column beside it.
+const pointsProbe = `(() => {
+  const out = {points: [], feats: 0, main: 0};
+  document.querySelectorAll('.ad-feat-text').forEach((el) => {
+    const r = document.createRange(); r.selectNodeContents(el);
+    const tops = [];
+    for (const b of r.getClientRects()) if (b.width && b.height && !tops.some((t) => Math.abs(t - b.top) < b.height / 2)) tops.push(b.top);
+    out.points.push({text: el.textContent.trim(), lines: tops.length, size: parseFloat(getComputedStyle(el).fontSize)});
+  });
+  const f = document.querySelector('.ad-feats'), m = document.querySelector('.ad-main');
+  if (f) out.feats = f.getBoundingClientRect().width;
+  if (m) out.main = m.getBoundingClientRect().width;
+  const h = document.querySelector(".ad-head"); if (h) out.head = parseFloat(getComputedStyle(h).fontSize);
+  return out;
+})()`
+
+// TestAdLandscapePoints: in landscape the short sample's selling points ("Runs on your own servers"
+// among them) each sit on one line, at one size, in every style and theme; flat and blueprint used
+// to wrap one of them alone (their card padding and check boxes take width glass does not spend).
+func TestAdLandscapePoints(t *testing.T) {
+	content := sampleContent(t, "ad", "short")
+	for _, style := range brandgen.Styles {
+		for _, theme := range brandgen.Themes {
+			t.Run(string(style)+"/"+string(theme), func(t *testing.T) {
+				t.Parallel()
+				var got struct {
+					Points []struct {
+						Text  string
+						Lines int
+						Size  float64
+					}
+					Feats, Main float64
+				}
+				look := brandgen.Look{Size: brandgen.SizeLandscape, Theme: theme, Style: style}
+				raw := probe(t, studio.Job{Pattern: "ad", Content: content, Look: look}, pointsProbe, &got)
+				if len(got.Points) != 4 {
+					t.Fatalf("want 4 selling points: %s", raw)
+				}
+				for _, p := range got.Points {
+					if p.Lines != 1 {
+						t.Errorf("%q on %d lines, want 1: %s", p.Text, p.Lines, raw)
+					}
+					if p.Size != got.Points[0].Size {
+						t.Errorf("%q at %.1f px, the first point at %.1f px: the points differ in size", p.Text, p.Size, got.Points[0].Size)
+					}
+				}
+			})
+		}
+	}
+}
