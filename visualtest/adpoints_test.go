@@ -20,7 +20,6 @@ const pointsProbe = `(() => {
   const f = document.querySelector('.ad-feats'), m = document.querySelector('.ad-main');
   if (f) out.feats = f.getBoundingClientRect().width;
   if (m) out.main = m.getBoundingClientRect().width;
-  const h = document.querySelector(".ad-head"); if (h) out.head = parseFloat(getComputedStyle(h).fontSize);
   return out;
 })()`
 
