@@ -145,8 +145,8 @@ const figureProbe = `((sels) => {
 
 // Figures are set in lining figures everywhere in editorial, whose Garamond draws old-style ones by
 // default (a "01" at x-height read as a footnote mark beside its title, a "$9" in a price as a
-// typo): headlines, hero numbers, prices, dates, chart labels. Only the small-caps kickers (kicker)
-// keep old-style figures, which sit at the small caps' height.
+// typo): headlines, hero numbers, prices, dates, chart labels. Only the small-caps kickers and a
+// stat's small-caps source line (kicker) keep old-style figures, which sit at the small caps' height.
 func TestEditorialLiningFigures(t *testing.T) {
 	chart := charts.Content{ChartType: charts.TypeDonut, Title: "Q3 2026: 42% of sign-ups came from search", Unit: "%",
 		Slices: []charts.Point{{Label: "Organic", Value: 42}, {Label: "Referrals", Value: 23}, {Label: "Social", Value: 18}, {Label: "Paid", Value: 17}}}
@@ -160,7 +160,7 @@ func TestEditorialLiningFigures(t *testing.T) {
 		{"cover", "cover", ".pc-title", ".pc-kicker", posts.CoverContent{Kicker: "Issue 42", Title: "How we cut our p99 latency by 80%"}},
 		{"poster", "poster", ".p-headline,.p-headline .clause", "", posts.PosterContent{Headline: "10 years, 300 releases"}},
 		{"announcement", "announcement", ".a-title", ".a-kicker,.a-kicker *", posts.AnnouncementContent{Kicker: "v2.0", Title: "Postgres 17 support is here"}},
-		{"stat", "stat", ".p-stat *", "", posts.StatContent{Value: "73%", Label: "of 1,200 teams ship weekly", Source: "Survey 2026"}},
+		{"stat", "stat", ".s-value,.s-value *,.s-label,.s-context", ".s-source", posts.StatContent{Value: "73%", Label: "of 1,200 teams ship weekly", Context: "Up from 41% in 2024.", Source: "Survey 2026"}},
 		{"offer", "offer", ".p-offer *", "", posts.OfferContent{Headline: "Black Friday 2026", Discount: "30% OFF", Details: "All plans from $9/mo for 12 months", Expires: "Until 31 Dec"}},
 		{"event", "event", ".ev-title,.ev-when *,.ev-facts *", ".ev-kicker", posts.EventContent{Kicker: "Meetup 12", Title: "Go 1.26 in production", Date: "Thu, 12 March 2026", Time: "18:00 CET", Place: "Berlin"}},
 		{"chart", "chart", ".headline,svg text,svg tspan", "", chart},
