@@ -193,3 +193,71 @@ func TestEditorialLiningFigures(t *testing.T) {
 		})
 	}
 }
+
+// loneWords returns the one-word lines of a text of three or more words that are under 4/5 of its
+// longest line (the rule of clauses.js's widows), the last line too unless lastOK, and both words
+// of a two-word name set on two lines ("Golang | Weekly").
+func loneWords(rows []headlineRow, lastOK bool) []string {
+	longest, words := 0.0, 0
+	for _, r := range rows {
+		longest = max(longest, r.Width)
+		words += len(r.Words)
+	}
+	if len(rows) < 2 || words < 2 {
+		return nil
+	}
+	var bad []string
+	for i, r := range rows {
+		if lastOK && i == len(rows)-1 && words > 2 {
+			continue
+		}
+		if len(r.Words) == 1 && (words == 2 || r.Width < longest*0.8) {
+			bad = append(bad, r.Words[0])
+		}
+	}
+	return bad
+}
+
+// The texts marked data-widow never leave a word alone on a line where gluing it to its
+// neighbour costs little (seen on the contact sheets: showcase's bare story title opening on
+// "How", offer's "Your first | month | is on us", grid's "Safe | margins and auto-fit text.",
+// resources' "Golang | Weekly" in landscape, campaign's message ending on "fund."). skip lists
+// the styles where the glued pair is too wide for the line at 7/8 of the size, which widows
+// leaves as the fit set it (flat's heavy "Golang Weekly", editorial's "How Fjordbyte"); lastOK a
+// text whose last word may stay alone (grid's narrow cells: "auto-fit | text." breaks at the
+// hyphen when glued).
+func TestWidowWords(t *testing.T) {
+	for _, tc := range []struct {
+		pattern, sample, sel string
+		size                 brandgen.Size
+		lastOK               bool
+		skip                 brandgen.Style
+	}{
+		{"showcase", "bare", ".sc-title", brandgen.SizeStory, false, brandgen.StyleEditorial},
+		{"offer", "minimal", ".o-headline", brandgen.SizeStory, false, ""},
+		{"grid", "six", ".g-cell:nth-child(2) .g-text", brandgen.SizeSquare, true, ""},
+		{"resources", "minimal", ".pr-name", brandgen.SizeLandscape, false, brandgen.StyleFlat},
+		{"campaign", "short", ".cp-msg", brandgen.SizePortrait, false, ""},
+		{"campaign", "short", ".cp-msg", brandgen.SizeLandscape, false, ""},
+	} {
+		content := sampleContent(t, tc.pattern, tc.sample)
+		for _, style := range brandgen.Styles {
+			if style == tc.skip {
+				continue
+			}
+			t.Run(tc.pattern+"/"+tc.sample+"/"+string(tc.size)+"/"+string(style), func(t *testing.T) {
+				t.Parallel()
+				look := brandgen.Look{Size: tc.size, Theme: brandgen.ThemeLight, Style: style}
+				var got headlineResult
+				raw := probe(t, studio.Job{Pattern: tc.pattern, Content: content, Look: look},
+					headlineProbe+"("+jsString(tc.sel)+",'body')", &got)
+				if !got.Found || len(got.Rows) == 0 {
+					t.Fatalf("no %s: %s", tc.sel, raw)
+				}
+				if bad := loneWords(got.Rows, tc.lastOK); len(bad) > 0 {
+					t.Errorf("word(s) %q alone on a line of %s: %s", bad, tc.sel, raw)
+				}
+			})
+		}
+	}
+}

@@ -110,6 +110,107 @@
     return glued;
   }
 
+  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
+  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
+  // neighbour: a last word to the one before it, any other to the one after it. It is measured: the
+  // page is fitted again, and when the glue cost the element more than 1/8 of its size (the pair is
+  // too wide for the line), the glue is undone and the element left as the fit set it. Latin-like
+  // words only; it reports whether it changed anything (the page is then fitted again).
+  var widowRe = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-.,;:!?%&]+$/u;
+  // strays returns, for each word of host left alone on a line, the word to glue to the one after
+  // it (a last line's word is glued to the word before it), and whether a glued pair ("How
+  // Fjordby | te") broke inside a word.
+  function strays(host) {
+    var fs = sizeOf(host), lines = rows(host, fs), out = { glue: [], split: false };
+    if (lines.length < 2) return out;
+    var longest = 0;
+    lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+    var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
+    for (var n = w.nextNode(); n; n = w.nextNode()) {
+      if (n.parentElement.closest("svg,.emo")) continue;
+      var re = /[^\s\u00a0]+/g, m;
+      while ((m = re.exec(n.nodeValue))) {
+        var r = document.createRange();
+        r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+        var b = r.getBoundingClientRect();
+        words.push({ n: n, at: m.index, len: m[0].length, text: m[0], c: (b.top + b.bottom) / 2 });
+      }
+    }
+    // A glued pair shows as one word with a no-break space in it: it must sit on one line.
+    host.__bgGlued = host.__bgGlued || [];
+    host.__bgGlued.forEach(function (g) {
+      var r = document.createRange(), cs = [];
+      var end = g.n.nodeValue.indexOf(" ", g.at + g.len + 1);
+      r.setStart(g.n, g.at); r.setEnd(g.n, end < 0 ? g.n.nodeValue.length : end);
+      Array.prototype.forEach.call(r.getClientRects(), function (b) {
+        var c = (b.top + b.bottom) / 2;
+        if (b.width && !cs.some(function (x) { return Math.abs(x - c) < fs * 0.4; })) cs.push(c);
+      });
+      if (cs.length > 1) out.split = true;
+    });
+    out.ragged = lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.6; });
+    var count = 0;
+    words.forEach(function (wd) { count += wd.text.split("\u00a0").length; });
+    if (count < 2) return out;
+    lines.forEach(function (x, li) {
+      var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
+      if (on.length !== 1 || !widowRe.test(on[0].text)) return;
+      // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
+      // is on us"), or when the text is two words (a name: "Golang | Weekly").
+      if (count > 2 && x.r - x.l >= longest * 0.8) return;
+      var i = words.indexOf(on[0]), last = li === lines.length - 1;
+      var left = last || i === words.length - 1 ? words[i - 1] : on[0], right = words[words.indexOf(left) + 1];
+      // Only a single space between two words in one text node is glued.
+      if (!left || !right || left.n !== right.n || left.at + left.len + 1 !== right.at) return;
+      if (out.glue.indexOf(left) < 0) out.glue.push(left);
+    });
+    return out;
+  }
+  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
+  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
+  // neighbour, and fits the page again, a few rounds while a glue strands another word. It is
+  // measured: when the glue leaves a word alone still, breaks a glued pair inside a word, or costs
+  // the element more than 1/8 of its size (the pair too wide for the line), it is undone and the
+  // element left as the fit set it. It runs at most twice per element.
+  function widows(refit) {
+    document.querySelectorAll("[data-widow]").forEach(function (host) {
+      if (host.__bgWidow >= 2 || !host.getClientRects().length) return;
+      host.__bgWidow = (host.__bgWidow || 0) + 1;
+      var fs = sizeOf(host), st0 = strays(host), ow = host.style.overflowWrap, tw = host.style.textWrap;
+      if (!st0.glue.length) return;
+      // try glues the strays of a layout, a few rounds, and keeps the glue when it is good. A
+      // glued pair too wide for the line must overflow (and the fit shrink it), not break inside
+      // a word ("How Fjordby | te"); greedy also sets the lines unbalanced (balance can rebreak
+      // the whole headline around a glued pair: "Branded images | at scale | with Go and").
+      function attempt(greedy) {
+        var saved = [], st = st0;
+        host.style.overflowWrap = "normal";
+        if (greedy) host.style.textWrap = "wrap";
+        for (var round = 0; round < 3 && st.glue.length; round++) {
+          st.glue.slice().reverse().forEach(function (g) {
+            saved.push([g.n, g.n.nodeValue]);
+            var i = g.at + g.len;
+            g.n.nodeValue = g.n.nodeValue.slice(0, i) + "\u00a0" + g.n.nodeValue.slice(i + 1);
+            host.__bgGlued.push(g);
+          });
+          refit();
+          st = strays(host);
+          if (st.split) break;
+        }
+        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < fs * 0.875)) return true;
+        saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
+        host.style.overflowWrap = ow;
+        host.style.textWrap = tw;
+        host.__bgGlued = [];
+        refit();
+        st0 = strays(host);
+        return false;
+      }
+      if (attempt(false) || !st0.glue.length) return;
+      attempt(true);
+    });
+  }
+
   // Clauses (markClauses, js/cjk.js) can be kept on one line so lines break between clauses
   // (少即是多，| 简单即是力量。) rather than inside one. The page is fitted with
   // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
@@ -166,6 +267,9 @@
     // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
     // grown headline can strand a word.
     function lone(h) {
+      // A headline marked data-widow too counts a word alone on its last line ("and headless |
+      // Chrome"): a little smaller, the line takes the word before it.
+      if (h.hasAttribute("data-widow") && strays(h).glue.length) return true;
       var lines = rows(h, sizeOf(h)), longest = 0;
       if (lines.length < 3) return false;
       lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
@@ -295,6 +399,9 @@
       fitClauses();
       // A refit can leave another word alone ("Five | things" glued, then "this | week"): a few rounds.
       for (var i = 0; i < 3 && lonelyWords(); i++) fitClauses();
+      // Twice: the refit after one element's glue can strand a word of another set with it
+      // (a data-fit-group: grid's cell texts).
+      widows(fitClauses); widows(fitClauses);
     }
   };
 })();
