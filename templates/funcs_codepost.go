@@ -143,9 +143,48 @@ func codeRows(lines []string, s, availW, gutter float64) int {
 	n := 0
 	for _, ln := range lines {
 		// The first row also holds the hanging indent's columns.
-		n += 1 + max(0, (textCols(ln)-codeHang-1)/perLine)
+		n += wrapRows(ln, perLine+codeHang, perLine)
 	}
 	return n
+}
+
+// wrapRows is the rows a line of code takes when it wraps as the page wraps it (white-space:
+// pre-wrap): at spaces, which stay at the end of their row, and between wide characters; a word
+// longer than a row breaks anywhere (overflow-wrap:anywhere). The first row holds first columns,
+// the others rest. Counting columns alone undercounted: "ctx, cancel := context.WithTimeout(ctx,
+// 2*time.Second)" took three rows where two were estimated, as the break fell at a space.
+func wrapRows(ln string, first, rest int) int {
+	rows, col, width := 1, 0, first
+	word := 0
+	place := func() {
+		if word == 0 {
+			return
+		}
+		if col > 0 && col+word > width {
+			rows, col, width = rows+1, 0, rest
+		}
+		for col+word > width && width > 0 {
+			word -= width - col
+			rows, col, width = rows+1, 0, rest
+		}
+		col += word
+		word = 0
+	}
+	for _, r := range ln {
+		switch {
+		case r == ' ':
+			place()
+			col++ // a space hangs at the end of its row
+		case runeCols(r) == 2:
+			place()
+			word = 2
+			place()
+		default:
+			word++
+		}
+	}
+	place()
+	return rows
 }
 
 // storyCodeSize is the story's (and landscape's) own scale for code: the story has the portrait's
