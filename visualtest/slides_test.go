@@ -79,8 +79,8 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 	if kind == slides.Code && sample != "long" && p.CodeRows > 2 {
 		bad = append(bad, fmt.Sprintf("a line of a short snippet wraps into %d rows (want <= 2)", p.CodeRows))
 	}
-	if p.Link > 0 && len(p.Texts) > 0 && p.Link < p.Texts[0]*0.8 {
-		bad = append(bad, fmt.Sprintf("the CTA link at %.1f px under a %.1f px body (want >= 0.8x)", p.Link, p.Texts[0]))
+	if p.Link > 0 && len(p.Texts) > 0 && p.Link < p.Texts[0]*0.7 {
+		bad = append(bad, fmt.Sprintf("the CTA link at %.1f px under a %.1f px body (want >= 0.7x)", p.Link, p.Texts[0]))
 	}
 	if p.Spill > 4 {
 		bad = append(bad, fmt.Sprintf("text runs %.0f px into a card's bottom padding", p.Spill))
