@@ -103,8 +103,9 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	}
 	size = math.Max(float64(v.MinSize), math.Min(size, top))
 	if !long {
-		// The rows may fill all the height (fill 1); rows stay 36 columns wide.
-		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36)
+		// The rows may fill all the height (fill 1); rows stay 36 columns wide and are counted as
+		// the page wraps them, at spaces.
+		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36, true)
 	}
 	v.FontSize = int(size)
 	return v

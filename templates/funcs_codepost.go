@@ -70,9 +70,9 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 			if story {
 				fill, minCols = storyCodeFill, storyCodeCols
 			}
-			size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading, fill, minCols)
+			size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading, fill, minCols, false)
 			if story {
-				rows := float64(codeRows(lines, size, availW, gutter))
+				rows := float64(codeRows(lines, size, availW, gutter, false))
 				leading = math.Max(leading, math.Floor(math.Min(codeLeadingOpen, availH*storyCodeFill/(rows*size))*100)/100)
 			}
 		}
@@ -137,33 +137,78 @@ const (
 )
 
 // codeRows is the rows lines take at size s in a window availW wide (gutter columns of numbers),
-// long lines wrapping under their number.
-func codeRows(lines []string, s, availW, gutter float64) int {
+// long lines wrapping under their number: at spaces as the page wraps them when atSpaces
+// (wrapRows: the carousel's code slide), else by columns alone (the code post's estimate, which
+// its story and landscape fills are tuned to).
+func codeRows(lines []string, s, availW, gutter float64, atSpaces bool) int {
 	perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
 	n := 0
 	for _, ln := range lines {
 		// The first row also holds the hanging indent's columns.
-		n += 1 + max(0, (textCols(ln)-codeHang-1)/perLine)
+		if atSpaces {
+			n += wrapRows(ln, perLine+codeHang, perLine)
+		} else {
+			n += 1 + max(0, (textCols(ln)-codeHang-1)/perLine)
+		}
 	}
 	return n
+}
+
+// wrapRows is the rows a line of code takes when it wraps as the page wraps it (white-space:
+// pre-wrap): at spaces, which stay at the end of their row, and between wide characters; a word
+// longer than a row breaks anywhere (overflow-wrap:anywhere). The first row holds first columns,
+// the others rest. Counting columns alone undercounted: "ctx, cancel := context.WithTimeout(ctx,
+// 2*time.Second)" took three rows where two were estimated, as the break fell at a space.
+func wrapRows(ln string, first, rest int) int {
+	rows, col, width := 1, 0, first
+	word := 0
+	place := func() {
+		if word == 0 {
+			return
+		}
+		if col > 0 && col+word > width {
+			rows, col, width = rows+1, 0, rest
+		}
+		for col+word > width && width > 0 {
+			word -= width - col
+			rows, col, width = rows+1, 0, rest
+		}
+		col += word
+		word = 0
+	}
+	for _, r := range ln {
+		switch {
+		case r == ' ':
+			place()
+			col++ // a space hangs at the end of its row
+		case runeCols(r) == 2:
+			place()
+			word = 2
+			place()
+		default:
+			word++
+		}
+	}
+	place()
+	return rows
 }
 
 // storyCodeSize is the story's (and landscape's) own scale for code: the story has the portrait's
 // width and more height, so the snippet is set larger than its longest line allows, long lines
 // wrapping under their number, until its rows fill the share fill of the height (no more than one
 // more wrapped row for every two lines, and a row never narrowed under minCols columns unless every
-// line still fits it whole).
-func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, fill float64, minCols int) float64 {
+// line still fits it whole); atSpaces as for codeRows.
+func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, fill float64, minCols int, atSpaces bool) float64 {
 	longest := 0
 	for _, ln := range lines {
 		longest = max(longest, textCols(ln))
 	}
-	best, base := size, codeRows(lines, size, availW, gutter)
+	best, base := size, codeRows(lines, size, availW, gutter, atSpaces)
 	for s := size + 1; s <= top; s++ {
 		if perLine := int(availW/(s*monoAdvance) - gutter - codeHang); perLine < minCols && perLine < longest {
 			break
 		}
-		n := codeRows(lines, s, availW, gutter)
+		n := codeRows(lines, s, availW, gutter, atSpaces)
 		if float64(n)*s*leading > availH*fill || 2*(n-base) > len(lines) {
 			break
 		}

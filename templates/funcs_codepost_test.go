@@ -81,7 +81,7 @@ func TestStoryCodeSize(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading, 0.75, 36)
+			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading, 0.75, 36, false)
 			if got < c.min || got > c.max {
 				t.Errorf("size %.0f, want %.0f..%.0f", got, c.min, c.max)
 			}
@@ -94,6 +94,30 @@ func TestStoryCodeSize(t *testing.T) {
 			}
 			if got*codeLeading*float64(len(c.lines)) > 1100*0.75 && got > c.base {
 				t.Errorf("size %.0f: %d lines overrun three quarters of the height", got, len(c.lines))
+			}
+		})
+	}
+}
+
+func TestWrapRows(t *testing.T) {
+	cases := []struct {
+		name        string
+		line        string
+		first, rest int
+		want        int
+	}{
+		{"a line that fits its first row", "defer cancel()", 20, 18, 1},
+		{"the break falls at the last space that fits", "ctx, cancel := context.WithTimeout(ctx, 2*time.Second)", 41, 39, 2},
+		{"a narrower row breaks at an earlier space: three rows", "ctx, cancel := context.WithTimeout(ctx, 2*time.Second)", 38, 36, 3},
+		{"a word longer than a row breaks anywhere", strings.Repeat("x", 50), 20, 18, 3},
+		{"spaces hang at the end of their row", "abcd      ", 4, 4, 1},
+		{"wide characters break between them: 3 + 4 + 4 + 1 of 12", "// 超时之后查询会被自动取消", 10, 8, 4},
+		{"an empty line is one row", "", 10, 8, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := wrapRows(c.line, c.first, c.rest); got != c.want {
+				t.Errorf("wrapRows(%q, %d, %d) = %d, want %d", c.line, c.first, c.rest, got, c.want)
 			}
 		})
 	}

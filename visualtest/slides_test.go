@@ -20,9 +20,21 @@ const slideProbe = `(() => {
   const body = document.querySelector('.sl-body');
   const pre = all('.cd-pre')[0];
   const lead = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-lead')) || 0;
+  // rows of the longest-wrapping line of code; text standing in a card's bottom padding (px past
+  // its content box, glyph overhang of a fifth of the font size allowed).
+  const rows = all('.cd-pre .l').map((l) => Math.round(l.getBoundingClientRect().height / parseFloat(getComputedStyle(l).lineHeight)));
+  const spill = all('.sl-body .card').map((c) => {
+    const r = document.createRange(); r.selectNodeContents(c);
+    const t = r.getBoundingClientRect(), b = c.getBoundingClientRect(), cs = getComputedStyle(c);
+    if (!t.height || !c.textContent.trim()) return 0;
+    const inner = b.bottom - parseFloat(cs.borderBottomWidth) - parseFloat(cs.paddingBottom);
+    return Math.max(0, t.bottom - inner - fs(c) * 0.2);
+  });
+  const link = all('.ct-link')[0];
   return {floor, lead, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
-    cells: all('.cp-cell').map(fs), code: pre ? fs(pre) : 0,
-    codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0};
+    cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
+    codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
+    codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0};
 })()`
 
 type slideResult struct {
@@ -32,8 +44,12 @@ type slideResult struct {
 	Texts    []float64 `json:"texts"`
 	Labels   []float64 `json:"labels"`
 	Cells    []float64 `json:"cells"`
+	Items    []float64 `json:"items"`
+	Link     float64   `json:"link"`
 	Code     float64   `json:"code"`
 	CodeFill float64   `json:"codeFill"`
+	CodeRows int       `json:"codeRows"`
+	Spill    float64   `json:"spill"`
 }
 
 // slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
@@ -60,21 +76,51 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 	if kind == slides.Code && sample != "long" && p.CodeFill < 0.2 && p.Code < p.Lead*1.25 {
 		bad = append(bad, fmt.Sprintf("the code fills %.0f%% of the body's height at %.1f px (want >= 20%%, or >= 1.25x the lead size)", p.CodeFill*100, p.Code))
 	}
+	if kind == slides.Code && sample != "long" && p.CodeRows > 2 {
+		bad = append(bad, fmt.Sprintf("a line of a short snippet wraps into %d rows (want <= 2)", p.CodeRows))
+	}
+	if p.Link > 0 && len(p.Texts) > 0 && p.Link < p.Texts[0]*0.7 {
+		bad = append(bad, fmt.Sprintf("the CTA link at %.1f px under a %.1f px body (want >= 0.7x)", p.Link, p.Texts[0]))
+	}
+	if p.Spill > 4 {
+		bad = append(bad, fmt.Sprintf("text runs %.0f px into a card's bottom padding", p.Spill))
+	}
 	return bad
 }
 
-// TestSlideHierarchy renders every sample of the point, CTA, illustration, comparison and code
-// slides in portrait and square in every style and checks slideRuleCheck: a blueprint square
-// point set its paragraph at 29 px under a 128 px title, a CTA's at 26 px under 160 px, CJK
-// comparison labels stood at 24 px beside 59 px cells, and a one-line command sat in a thin strip.
+// styleSpread returns a complaint when the list items of one style stand under 0.8x those of the
+// style that sets them largest on the same slide and size: editorial's numbers, 2.1em tall at
+// 1.2x the item size, made every row 2.5x its text and shrank the items to 38 px beside 52 px.
+func styleSpread(items map[brandgen.Style]float64) []string {
+	top := 0.0
+	for _, v := range items {
+		top = max(top, v)
+	}
+	var bad []string
+	for _, style := range brandgen.Styles {
+		if v, ok := items[style]; ok && v < top*0.8 {
+			bad = append(bad, fmt.Sprintf("%s list items at %.1f px, under 0.8x the largest style's %.1f px", style, v, top))
+		}
+	}
+	return bad
+}
+
+// TestSlideHierarchy renders every sample of the point, CTA, illustration, comparison, code, list,
+// quote, stat and cover slides in portrait and square in every style and checks slideRuleCheck
+// and styleSpread: a blueprint square point set its paragraph at 29 px under a 128 px title, a
+// CTA's at 26 px under 160 px, CJK comparison labels stood at 24 px beside 59 px cells, a
+// one-line command sat in a thin strip, a CJK CTA's link shrank alone to 25 px under a 52 px
+// body, a CJK snippet's first line wrapped into 3 rows at its spaces, a glass long point ran its
+// paragraph onto the card's edge, and editorial lists set their items at 0.7x the other styles'.
 func TestSlideHierarchy(t *testing.T) {
-	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code} {
+	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code, slides.List, slides.Quote, slides.Stat, slides.Cover} {
 		for _, smp := range slides.Samples(kind) {
 			page := slides.Pages([]any{smp.Slide})[0]
 			page.Index, page.Total = 3, 8
 			t.Run(kind+"/"+smp.Name, func(t *testing.T) {
 				t.Parallel()
 				for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+					items := map[brandgen.Style]float64{}
 					for _, style := range brandgen.Styles {
 						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
 						var p slideResult
@@ -85,6 +131,12 @@ func TestSlideHierarchy(t *testing.T) {
 						if bad := slideRuleCheck(kind, smp.Name, p); len(bad) > 0 {
 							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
 						}
+						if len(p.Items) > 0 {
+							items[style] = p.Items[0]
+						}
+					}
+					if bad := styleSpread(items); len(bad) > 0 {
+						t.Errorf("%s: %s", size, strings.Join(bad, "; "))
 					}
 				}
 			})
