@@ -41,11 +41,13 @@ func requiredTextsC(t *testing.T, content any) []string {
 		add(c.Quote, c.Person, c.Role)
 	case posts.EventContent:
 		add(c.Kicker, c.Title, c.CTA)
-		// A fact's leading emoji is drawn as its icon, apart from its text.
-		for _, f := range []string{c.Time, c.Place} {
-			m := leadEmoji(f)
-			add(m.Emoji, m.Text)
-		}
+		// A fact's leading emoji is drawn as its icon, apart from its text; a place is set in its
+		// parts (placeParts: each kept whole, the line breaks after a separator).
+		m := leadEmoji(c.Time)
+		add(m.Emoji, m.Text)
+		m = leadEmoji(c.Place)
+		add(m.Emoji)
+		add(placeParts(m.Text)...)
 		if !dateTile(c.Date).OK() || c.Time == "" && c.Place == "" {
 			add(c.Date)
 		}
