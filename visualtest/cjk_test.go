@@ -1,7 +1,6 @@
 package visualtest
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
 	"testing"
@@ -15,31 +14,16 @@ import (
 // (characters grouped by the top of their boxes), its line height over its font size and the text
 // of the first .kicker.
 const linesProbe = `((sel) => {
+  ` + jsTextRows + `
   const el = document.querySelector(sel);
   const out = {lang: document.documentElement.lang, lines: [], ratio: 0, kicker: ''};
   const k = document.querySelector('.kicker');
   if (k) out.kicker = k.textContent.trim();
   if (!el) return out;
   const cs = getComputedStyle(el);
-  const fs = parseFloat(cs.fontSize);
-  out.ratio = parseFloat(cs.lineHeight) / fs;
-  const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  let top = null, cur = '';
-  while (w.nextNode()) {
-    const n = w.currentNode;
-    for (let i = 0; i < n.data.length; i++) {
-      const r = document.createRange();
-      r.setStart(n, i); r.setEnd(n, i + 1);
-      const rs = r.getClientRects();
-      const box = rs.length ? rs[rs.length - 1] : null;
-      if (box && box.width > 0) {
-        if (top !== null && box.top > top + fs * 0.5) { out.lines.push(cur); cur = ''; }
-        top = box.top;
-      }
-      cur += n.data[i];
-    }
-  }
-  out.lines.push(cur);
+  out.ratio = parseFloat(cs.lineHeight) / parseFloat(cs.fontSize);
+  out.lines = textRows(el).map((x) => x.text);
+  if (!out.lines.length) out.lines = [''];
   return out;
 })`
 
@@ -140,18 +124,8 @@ func TestHeroNumbersStayWhole(t *testing.T) {
 func probeLines(t *testing.T, job studio.Job, sel string) linesResult {
 	t.Helper()
 	size, style := job.Look.Size, job.Look.Style
-	pg, err := st.Page(context.Background(), job)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, raw, err := pool.RenderProbe(context.Background(), pg, linesProbe+"("+jsString(sel)+")")
-	if err != nil {
-		t.Fatalf("%s %s: %v", size, style, err)
-	}
 	var got linesResult
-	if err := json.Unmarshal(raw, &got); err != nil {
-		t.Fatalf("%s %s: probe %s: %v", size, style, raw, err)
-	}
+	raw := probe(t, job, linesProbe+"("+jsString(sel)+")", &got)
 	if strings.Join(got.Lines, "") == "" {
 		t.Fatalf("%s %s: no text at %s (%s)", size, style, sel, raw)
 	}

@@ -13,25 +13,10 @@ import (
 // rowsProbe reports the lines of the element matching the selector: each line's text and width in
 // px (the client rects of its characters grouped by their vertical centre), and the font size.
 const rowsProbe = `((sel) => {
+  ` + jsTextRows + `
   const el = document.querySelector(sel);
   if (!el) return {fs: 0, rows: []};
-  const fs = parseFloat(getComputedStyle(el).fontSize), rows = [];
-  const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-  while (w.nextNode()) {
-    const n = w.currentNode;
-    for (let i = 0; i < n.data.length; i++) {
-      const r = document.createRange();
-      r.setStart(n, i); r.setEnd(n, i + 1);
-      const b = [...r.getClientRects()].filter((x) => x.width > 0).pop();
-      if (!b) { if (rows.length) rows[rows.length - 1].text += n.data[i]; continue; }
-      const c = (b.top + b.bottom) / 2;
-      let row = rows.find((x) => Math.abs(x.c - c) < fs * 0.5);
-      if (!row) rows.push(row = {c, l: b.left, r: b.right, text: ''});
-      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right); row.text += n.data[i];
-    }
-  }
-  rows.sort((a, b) => a.c - b.c);
-  return {fs, rows: rows.map((x) => ({text: x.text, w: x.r - x.l}))};
+  return {fs: parseFloat(getComputedStyle(el).fontSize), rows: textRows(el).map((x) => ({text: x.text, w: x.r - x.l}))};
 })`
 
 type rowLine struct {

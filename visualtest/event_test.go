@@ -15,26 +15,8 @@ import (
 // date tile's day figure size, each fact's text with its line count, and the boxes of the title
 // and the date tile (columns in landscape).
 const eventProbe = `(() => {
-  const lines = (el) => {
-    const fs = parseFloat(getComputedStyle(el).fontSize), out = [];
-    const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
-    let top = null, cur = '';
-    while (w.nextNode()) {
-      const n = w.currentNode;
-      for (let i = 0; i < n.data.length; i++) {
-        const r = document.createRange();
-        r.setStart(n, i); r.setEnd(n, i + 1);
-        const rs = r.getClientRects(), box = rs.length ? rs[rs.length - 1] : null;
-        if (box && box.width > 0) {
-          if (top !== null && box.top > top + fs * 0.5) { out.push(cur); cur = ''; }
-          top = box.top;
-        }
-        cur += n.data[i];
-      }
-    }
-    out.push(cur);
-    return out;
-  };
+  ` + jsTextRows + `
+  const lines = (el) => textRows(el).map((x) => x.text);
   const h = document.querySelector('.ev-title'), day = document.querySelector('.ev-day');
   const tile = document.querySelector('.ev-tile').getBoundingClientRect(), hb = h.getBoundingClientRect();
   return {title: lines(h), titleFS: parseFloat(getComputedStyle(h).fontSize),

@@ -26,3 +26,26 @@ func probe(t *testing.T, job studio.Job, expr string, out any) []byte {
 	}
 	return raw
 }
+
+// jsTextRows defines textRows(el) for a probe script: the lines of the text inside el as the page
+// sets them, each {text, l, r} (its characters' client rects grouped by vertical centre, top to
+// bottom; a character without a box, a collapsed space, joins the line before it).
+const jsTextRows = `const textRows = (el) => {
+  const fs = parseFloat(getComputedStyle(el).fontSize), rows = [];
+  const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  while (w.nextNode()) {
+    const n = w.currentNode;
+    for (let i = 0; i < n.data.length; i++) {
+      const r = document.createRange();
+      r.setStart(n, i); r.setEnd(n, i + 1);
+      const b = [...r.getClientRects()].filter((x) => x.width > 0).pop();
+      if (!b) { if (rows.length) rows[rows.length - 1].text += n.data[i]; continue; }
+      const c = (b.top + b.bottom) / 2;
+      let row = rows.find((x) => Math.abs(x.c - c) < fs * 0.5);
+      if (!row) rows.push(row = {c, l: b.left, r: b.right, text: ''});
+      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right); row.text += n.data[i];
+    }
+  }
+  return rows.sort((a, b) => a.c - b.c);
+};
+`
