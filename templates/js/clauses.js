@@ -63,6 +63,10 @@
   }
 
   // rows are the lines of el, from the client rects of its text grouped by vertical centre.
+  // lineMax is the width of the longest of rows' lines (0 for none).
+  function lineMax(lines) {
+    return lines.reduce(function (m, x) { return Math.max(m, x.r - x.l); }, 0);
+  }
   function rows(el, fs) {
     var r = document.createRange(), out = [];
     r.selectNodeContents(el);
@@ -85,8 +89,7 @@
       var fs = sizeOf(host), lines = rows(host, fs);
       var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
       for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
-      var longest = 0;
-      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      var longest = lineMax(lines);
       // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
       // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
       var whole = getComputedStyle(host).overflowWrap === "normal";
@@ -123,8 +126,7 @@
   function strays(host) {
     var fs = sizeOf(host), lines = rows(host, fs), out = { glue: [], split: false };
     if (lines.length < 2) return out;
-    var longest = 0;
-    lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+    var longest = lineMax(lines);
     var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
     for (var n = w.nextNode(); n; n = w.nextNode()) {
       if (n.parentElement.closest("svg,.emo")) continue;
@@ -270,9 +272,9 @@
       // A headline marked data-widow too counts a word alone on its last line ("and headless |
       // Chrome"): a little smaller, the line takes the word before it.
       if (h.hasAttribute("data-widow") && strays(h).glue.length) return true;
-      var lines = rows(h, sizeOf(h)), longest = 0;
+      var lines = rows(h, sizeOf(h));
       if (lines.length < 3) return false;
-      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      var longest = lineMax(lines);
       return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
     }
     // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
@@ -291,8 +293,7 @@
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
       if (lines.length < 2) return false;
-      var longest = 0;
-      lines.forEach(function (x) { longest = Math.max(longest, x.r - x.l); });
+      var longest = lineMax(lines);
       var last = lines[lines.length - 1], short = longest * (cjkPage ? minShareCJK : 0.6);
       if (last.r - last.l < short) return true;
       return spans.some(function (s) {
