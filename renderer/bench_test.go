@@ -84,7 +84,7 @@ func BenchmarkReencode(b *testing.B) {
 			}
 		})
 		for _, opt := range []pngOptions{
-			{}, {level: 6, stdflate: true}, {noStream: true}, {plainRows: true},
+			{}, {rowInflate: true}, {level: 6, stdflate: true}, {noStream: true}, {plainRows: true},
 			{workers: 1}, {fresh: true}, {level: 8, klauspost: true}, {level: 6}, {level: 8},
 		} {
 			lib := "libdeflate"
@@ -98,7 +98,7 @@ func BenchmarkReencode(b *testing.B) {
 			if level == 0 {
 				level = defaultPNGLevel
 			}
-			name := fmt.Sprintf("%s/%s%d/workers=%d/fresh=%v/stream=%v/upRows=%v", pg.name, lib, level, opt.workers, opt.fresh, !opt.noStream, !opt.plainRows)
+			name := fmt.Sprintf("%s/%s%d/workers=%d/fresh=%v/stream=%v/upRows=%v/wholeInflate=%v", pg.name, lib, level, opt.workers, opt.fresh, !opt.noStream, !opt.plainRows, haveLibdeflate && !opt.rowInflate)
 			b.Run(name, func(b *testing.B) {
 				var size int
 				cpu0 := cpuTime()

@@ -91,7 +91,8 @@
 // Chromium's default PNG encoder (zlib level 6, adaptive filters) is slow: it is most of a
 // render's time on rich pages. The pool captures with optimizeForSpeed (filter Up, zlib level
 // 1: fast but big), then re-encodes in Go (png.go, pngencode.go, pngstream.go): it inflates
-// Chromium's stream row by row (klauspost/compress), writes an 8-bit palette PNG when the
+// Chromium's stream at once with libdeflate in a cgo build (row by row with klauspost/compress
+// without cgo), unfilters it row by row, writes an 8-bit palette PNG when the
 // picture has at most 256 colours (exact colours, counted; lossless), else RGB or RGBA with
 // unfiltered rows except those at least 90% equal to the row above (filter Up), deflated in
 // parallel segments (GOMAXPROCS, at most 4) at Config.PNGLevel: with libdeflate at level 7 in a
@@ -103,9 +104,13 @@
 // re-encode runs on the caller's goroutine after the tab is back in the pool, so the tab takes
 // the next page while the previous image is encoded; under load it competes with Chromium for
 // the CPU only. An opaque capture (RGB: every page without transparency) is re-encoded
-// streamed: the palette scan follows the inflate, and once it meets a 257th colour (within the
-// first rows of a real page) the deflate segments start, each taking its rows as the inflate
-// finishes them, instead of after the whole picture (the inflate is 11-15 ms of the re-encode).
+// streamed: the palette scan follows the unfilter, and once it meets a 257th colour (within the
+// first rows of a real page) the deflate segments start, each taking its rows as they are
+// unfiltered, instead of after the whole picture. The inflate itself was 11-15 ms of the
+// re-encode with klauspost's streaming reader; libdeflate's whole-buffer inflate (2026-11-27)
+// cut the glass card's re-encode from 54 to 41 ms of CPU (flat card 12.6 -> 11.8 ms;
+// BenchmarkReencode wholeInflate=true/false, load ~20): the segments start a few ms later, but
+// the whole re-encode ends earlier and costs less.
 //
 // The palette path rarely applies to real pages: antialiased text over two fields already
 // makes more than 256 colours (the flat card is truecolour); it serves flat shapes and icons.

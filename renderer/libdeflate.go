@@ -14,6 +14,8 @@ package renderer
 import "C"
 
 import (
+	"errors"
+	"fmt"
 	"sync"
 	"unsafe"
 )
@@ -96,6 +98,47 @@ func growBytes(b []byte, n int) []byte {
 	nb := make([]byte, len(b), len(b)+n)
 	copy(nb, b)
 	return nb
+}
+
+// ldInflaters keep a few libdeflate decompressors (C memory, about 32 KB each).
+var ldInflaters struct {
+	mu   sync.Mutex
+	free []*C.struct_libdeflate_decompressor
+}
+
+// ldInflate inflates the raw deflate stream src into dst, whose length must be exactly the
+// stream's inflated size (a PNG's rows and filter bytes). It is 2-3x faster than
+// klauspost's streaming inflate on Chromium's fast captures, but whole-buffer.
+func ldInflate(dst, src []byte) error {
+	if len(dst) == 0 || len(src) == 0 {
+		return errors.New("libdeflate: empty inflate")
+	}
+	ldInflaters.mu.Lock()
+	var d *C.struct_libdeflate_decompressor
+	if n := len(ldInflaters.free); n > 0 {
+		d = ldInflaters.free[n-1]
+		ldInflaters.free = ldInflaters.free[:n-1]
+	}
+	ldInflaters.mu.Unlock()
+	if d == nil {
+		if d = C.libdeflate_alloc_decompressor(); d == nil {
+			panic("libdeflate: out of memory")
+		}
+	}
+	r := C.libdeflate_deflate_decompress(d, unsafe.Pointer(&src[0]), C.size_t(len(src)), unsafe.Pointer(&dst[0]), C.size_t(len(dst)), nil)
+	ldInflaters.mu.Lock()
+	if len(ldInflaters.free) < ldPoolMax {
+		ldInflaters.free = append(ldInflaters.free, d)
+		d = nil
+	}
+	ldInflaters.mu.Unlock()
+	if d != nil {
+		C.libdeflate_free_decompressor(d)
+	}
+	if r != C.LIBDEFLATE_SUCCESS {
+		return fmt.Errorf("libdeflate: inflate failed (result %d)", int(r))
+	}
+	return nil
 }
 
 // ldAdler32 updates an Adler-32 sum with b (libdeflate's, vectorised).

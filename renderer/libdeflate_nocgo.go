@@ -13,3 +13,7 @@ const defaultPNGLevel = 6
 func ldSegment(rows func(y int, buf []byte) []byte, y0, y1, rowLen, level int, last bool) ([]byte, uint32, error) {
 	panic("renderer: libdeflate not linked (built without cgo)")
 }
+
+func ldInflate(dst, src []byte) error {
+	panic("renderer: libdeflate not linked (built without cgo)")
+}

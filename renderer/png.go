@@ -14,7 +14,8 @@ import (
 
 // This file and pngencode.go hold a small PNG codec for the screenshots Chromium captures with
 // optimizeForSpeed (8-bit RGB or RGBA, filter Up, zlib level 1). This one decodes them into raw
-// scanlines (klauspost's inflate, the faster); pngencode.go encodes them again with libdeflate
+// scanlines (libdeflate's whole-buffer inflate in a cgo build, else klauspost's streaming one,
+// the faster of the pure-Go readers); pngencode.go encodes them again with libdeflate
 // (cgo) or compress/flate, in parallel segments, as an 8-bit palette image when the picture has
 // at most 256 colours, else as truecolour with unfiltered rows. image/png cannot take a custom
 // compressor or parallel segments, hence the codec. The package doc has the figures.
@@ -38,13 +39,13 @@ var errPNGFormat = errors.New("png: unsupported layout")
 // decodeRaw decodes an 8-bit RGB or RGBA non-interlaced PNG, the layouts Chromium writes. It
 // trusts the zlib checksum of its input (Chromium's own output) and does not verify it.
 func decodeRaw(data []byte) (*rawImage, error) {
-	return decodeRawInto(data, func(n int) []byte { return make([]byte, n) })
+	return decodeRawInto(data, func(n int) []byte { return make([]byte, n) }, haveLibdeflate)
 }
 
 // decodeRawInto is decodeRaw with the pixel buffer taken from alloc (it need not be zeroed:
 // every byte is written).
-func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
-	d, err := newRowDecoder(data, alloc)
+func decodeRawInto(data []byte, alloc func(n int) []byte, whole bool) (*rawImage, error) {
+	d, err := newRowDecoder(data, alloc, whole)
 	if err != nil {
 		return nil, err
 	}
@@ -59,15 +60,18 @@ func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
 // that an encoder can start on the first rows while the next ones are inflated (pngstream.go).
 type rowDecoder struct {
 	m    *rawImage
-	zr   io.Reader
-	in   []byte // the current row with its filter byte
-	prev []byte // the row above (zero above the first)
-	y    int    // rows decoded
+	zr   io.Reader // the streaming inflate, or nil when flat holds every row
+	flat []byte    // the whole inflated stream (libdeflate), scratch until the last row
+	in   []byte    // the current row with its filter byte
+	prev []byte    // the row above (zero above the first)
+	y    int       // rows decoded
 }
 
 // newRowDecoder parses the chunks of an 8-bit RGB or RGBA non-interlaced PNG and returns a
-// decoder at its first row, with m.pix taken from alloc.
-func newRowDecoder(data []byte, alloc func(n int) []byte) (*rowDecoder, error) {
+// decoder at its first row, with m.pix taken from alloc. With whole (libdeflate linked), the
+// stream is inflated at once by libdeflate, 2-3x faster than the streaming inflate; the rows are
+// then unfiltered one by one as before.
+func newRowDecoder(data []byte, alloc func(n int) []byte, whole bool) (*rowDecoder, error) {
 	if !bytes.HasPrefix(data, pngSignature) {
 		return nil, errors.New("png: bad signature")
 	}
@@ -117,6 +121,15 @@ func newRowDecoder(data []byte, alloc func(n int) []byte) (*rowDecoder, error) {
 		return nil, errors.New("png: bad zlib header")
 	}
 	stride := m.stride()
+	if whole {
+		flat := getScratch((stride + 1) * m.h)
+		if err := ldInflate(flat, z[2:]); err != nil {
+			putScratch(flat)
+			return nil, fmt.Errorf("png: %w", err)
+		}
+		m.pix = alloc(stride * m.h)
+		return &rowDecoder{m: m, flat: flat, prev: make([]byte, stride)}, nil
+	}
 	m.pix = alloc(stride * m.h)
 	return &rowDecoder{m: m, zr: flate.NewReader(bytes.NewReader(z[2:])), in: make([]byte, stride+1), prev: make([]byte, stride)}, nil
 }
@@ -124,7 +137,9 @@ func newRowDecoder(data []byte, alloc func(n int) []byte) (*rowDecoder, error) {
 // next decodes row y. After an error the decoder is done (m.pix stays the caller's to free).
 func (d *rowDecoder) next() error {
 	stride := d.m.stride()
-	if _, err := io.ReadFull(d.zr, d.in); err != nil {
+	if d.flat != nil {
+		d.in = d.flat[d.y*(stride+1) : (d.y+1)*(stride+1)]
+	} else if _, err := io.ReadFull(d.zr, d.in); err != nil {
 		return fmt.Errorf("png: inflate: %w", err)
 	}
 	cur := d.m.pix[d.y*stride : (d.y+1)*stride]
@@ -133,6 +148,10 @@ func (d *rowDecoder) next() error {
 	}
 	d.prev = cur
 	d.y++
+	if d.flat != nil && d.y == d.m.h {
+		putScratch(d.flat)
+		d.flat, d.in = nil, nil
+	}
 	return nil
 }
 

@@ -125,7 +125,7 @@ func samePixels(t *testing.T, a, b image.Image) {
 func TestReencodeLossless(t *testing.T) {
 	for name, img := range testImages() {
 		for _, opaque := range []bool{true, false} {
-			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, stdflate: true}, {level: 9, workers: 4, noPalette: true}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}} {
+			for _, opt := range []pngOptions{{}, {level: 1}, {level: 8}, {level: 6, workers: 1}, {level: 8, klauspost: true}, {level: 1, klauspost: true, workers: 1}, {level: 6, stdflate: true}, {level: 9, workers: 4, noPalette: true}, {level: 6, noPalette: true}, {level: 6, fresh: true}, {level: 4, adaptive: true, noPalette: true}, {noStream: true}, {plainRows: true}, {noStream: true, plainRows: true}, {workers: 3, noPalette: true}, {rowInflate: true}, {rowInflate: true, noStream: true}} {
 				in := fastPNG(t, img, opaque)
 				out, err := reencodePNG(in, opt)
 				if err != nil {
@@ -416,7 +416,7 @@ func TestReencodeStreamErrors(t *testing.T) {
 		writeChunk(&in, "IHDR", ihdr)
 		writeChunk(&in, "IDAT", body)
 		writeChunk(&in, "IEND", nil)
-		for _, opt := range []pngOptions{{}, {workers: 4}, {noStream: true}} {
+		for _, opt := range []pngOptions{{}, {workers: 4}, {noStream: true}, {rowInflate: true}} {
 			done := make(chan error, 1)
 			go func() {
 				_, err := reencodePNG(in.Bytes(), opt)

@@ -119,15 +119,16 @@ func (s *paletteScan) add(pix []byte, bpp int) bool {
 
 // pngOptions choose the encoder's trade-offs; the zero value is the package default.
 type pngOptions struct {
-	level     int  // deflate level 1..9; 0 means defaultPNGLevel (libdeflate 7, or compress/flate 6)
-	noPalette bool // skip the lossless palette path
-	workers   int  // parallel deflate segments; 0 means min(GOMAXPROCS, 4)
-	adaptive  bool // per-row adaptive filter instead of None for truecolour
-	klauspost bool // deflate with klauspost/compress instead of libdeflate or compress/flate
-	stdflate  bool // deflate with compress/flate even when libdeflate is linked (A/B)
-	fresh     bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
-	noStream  bool // inflate the whole picture before deflating (benchmark A/B of pngstream.go)
-	plainRows bool // every truecolour row unfiltered, the rule before rowFilter's (A/B)
+	level      int  // deflate level 1..9; 0 means defaultPNGLevel (libdeflate 7, or compress/flate 6)
+	noPalette  bool // skip the lossless palette path
+	workers    int  // parallel deflate segments; 0 means min(GOMAXPROCS, 4)
+	adaptive   bool // per-row adaptive filter instead of None for truecolour
+	klauspost  bool // deflate with klauspost/compress instead of libdeflate or compress/flate
+	stdflate   bool // deflate with compress/flate even when libdeflate is linked (A/B)
+	fresh      bool // allocate the pixel buffer instead of reusing scratch (benchmark A/B)
+	noStream   bool // inflate the whole picture before deflating (benchmark A/B of pngstream.go)
+	rowInflate bool // inflate row by row (klauspost) even when libdeflate is linked (A/B)
+	plainRows  bool // every truecolour row unfiltered, the rule before rowFilter's (A/B)
 }
 
 // PNGChromium as Config.PNGLevel captures with Chromium's own default PNG encoder.
@@ -443,7 +444,7 @@ func reencodePNG(data []byte, opt pngOptions) ([]byte, error) {
 	if opt.fresh {
 		alloc = func(n int) []byte { return make([]byte, n) }
 	}
-	d, err := newRowDecoder(data, alloc)
+	d, err := newRowDecoder(data, alloc, haveLibdeflate && !opt.rowInflate)
 	if errors.Is(err, errPNGFormat) {
 		return data, nil
 	}
