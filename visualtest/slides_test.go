@@ -31,7 +31,17 @@ const slideProbe = `(() => {
     return Math.max(0, t.bottom - inner - fs(c) * 0.2);
   });
   const link = all('.ct-link')[0];
-  return {floor, lead, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
+  // fitted text under its floor (labels: the label floor; the role is the fit script's), and the
+  // fit report: what was dropped, and whether text went under the floor.
+  const floorLabel = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-floor-label')) || 0;
+  const under = all('.sl-body [data-fit]').filter((el) => el.textContent.trim()).map((el) => {
+    const role = el.__bgFit ? el.__bgFit.role : el.getAttribute('data-role') || 'body';
+    const min = role === 'label' ? floorLabel : floor;
+    return fs(el) < min - 0.5 ? String(el.className).split(' ').pop() + ' at ' + fs(el) + ' px' : '';
+  }).filter(Boolean);
+  const hidden = [...document.querySelectorAll('.sl-body [data-optional]')].filter((el) => !el.getClientRects().length).length;
+  const warnings = ((window.__brandgenFit || {}).warnings || []).map((w) => w.code);
+  return {floor, lead, under, hidden, warnings, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
     cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
     codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
     codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0};
@@ -50,6 +60,9 @@ type slideResult struct {
 	CodeFill float64   `json:"codeFill"`
 	CodeRows int       `json:"codeRows"`
 	Spill    float64   `json:"spill"`
+	Under    []string  `json:"under"`
+	Hidden   int       `json:"hidden"`
+	Warnings []string  `json:"warnings"`
 }
 
 // slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
@@ -79,11 +92,38 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 	if kind == slides.Code && sample != "long" && p.CodeRows > 2 {
 		bad = append(bad, fmt.Sprintf("a line of a short snippet wraps into %d rows (want <= 2)", p.CodeRows))
 	}
+	// A short snippet is the hero of its slide: the code stands at least at its caption's size
+	// (the SQL sample's code sat at 33 px under a 38 px caption).
+	if kind == slides.Code && sample != "long" && len(p.Texts) > 0 && p.Code < p.Texts[0]-0.5 {
+		bad = append(bad, fmt.Sprintf("the code at %.1f px under its %.1f px caption", p.Code, p.Texts[0]))
+	}
 	if p.Link > 0 && len(p.Texts) > 0 && p.Link < p.Texts[0]*0.7 {
 		bad = append(bad, fmt.Sprintf("the CTA link at %.1f px under a %.1f px body (want >= 0.7x)", p.Link, p.Texts[0]))
 	}
 	if p.Spill > 4 {
 		bad = append(bad, fmt.Sprintf("text runs %.0f px into a card's bottom padding", p.Spill))
+	}
+	return bad
+}
+
+// slideFloorCheck returns the floor rules a slide breaks: fitted text under its floor (labels
+// under the label floor) or a fit report of text_below_minimum (content too long must drop its
+// optional parts, rows past the third, before it goes under the floor), and optional parts
+// hidden without a content_dropped warning to tell the caller.
+func slideFloorCheck(p slideResult) []string {
+	var bad []string
+	if len(p.Under) > 0 {
+		bad = append(bad, fmt.Sprintf("text under the floor %.0f: %s", p.Floor, strings.Join(p.Under, ", ")))
+	}
+	dropped := false
+	for _, w := range p.Warnings {
+		if w == "text_below_minimum" {
+			bad = append(bad, "the fit reports text_below_minimum")
+		}
+		dropped = dropped || w == "content_dropped"
+	}
+	if p.Hidden > 0 && !dropped {
+		bad = append(bad, fmt.Sprintf("%d optional parts hidden without a content_dropped warning", p.Hidden))
 	}
 	return bad
 }
@@ -129,6 +169,9 @@ func TestSlideHierarchy(t *testing.T) {
 							t.Fatalf("%s %s: no floor: %s", size, style, raw)
 						}
 						if bad := slideRuleCheck(kind, smp.Name, p); len(bad) > 0 {
+							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
+						}
+						if bad := slideFloorCheck(p); len(bad) > 0 {
 							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
 						}
 						if len(p.Items) > 0 {
