@@ -129,11 +129,13 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 
 // Story code fill: the share of the window's room the rows of a short snippet may take
 // (storyCodeSize's fill), the fewest columns a wrapped row may hold there (a phone's narrow column:
-// landscape keeps 36), and the most open line-height the rows are spread to to reach the fill.
+// landscape keeps 36), and the most open line-height the rows are spread to to reach the fill. Rows
+// are counted as the page wraps them, at spaces (codeRows); while they were counted by columns,
+// which undercounted them, the fill was 0.88 and the open line-height 1.8.
 const (
-	storyCodeFill   = 0.88
+	storyCodeFill   = 0.92
+	codeLeadingOpen = 1.9
 	storyCodeCols   = 30
-	codeLeadingOpen = 1.8
 )
 
 // codeRows is the rows lines take at size s in a window availW wide (gutter columns of numbers),

@@ -67,8 +67,8 @@ type slideResult struct {
 
 // slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
 // a third of the title (a body squeezed while the title grew), a comparison's row label under half
-// its cells in CJK, and a short snippet that neither fills a fifth of the body's height nor stands
-// at 1.25x the lead size (one line in a thin strip).
+// its cells in CJK, a short snippet that neither fills a fifth of the body's height nor stands at
+// 1.25x the lead size (one line in a thin strip), and a short snippet's code under its caption.
 func slideRuleCheck(kind, sample string, p slideResult) []string {
 	var bad []string
 	for _, s := range p.Texts {
@@ -152,6 +152,8 @@ func styleSpread(items map[brandgen.Style]float64) []string {
 // one-line command sat in a thin strip, a CJK CTA's link shrank alone to 25 px under a 52 px
 // body, a CJK snippet's first line wrapped into 3 rows at its spaces, a glass long point ran its
 // paragraph onto the card's edge, and editorial lists set their items at 0.7x the other styles'.
+// It also checks slideFloorCheck (a square long comparison set its cells at 18-22 px under the 24
+// px floor in three styles) and that the four styles drop the same optional parts.
 func TestSlideHierarchy(t *testing.T) {
 	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code, slides.List, slides.Quote, slides.Stat, slides.Cover} {
 		for _, smp := range slides.Samples(kind) {
@@ -161,6 +163,7 @@ func TestSlideHierarchy(t *testing.T) {
 				t.Parallel()
 				for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
 					items := map[brandgen.Style]float64{}
+					hidden := map[int][]brandgen.Style{}
 					for _, style := range brandgen.Styles {
 						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
 						var p slideResult
@@ -177,9 +180,13 @@ func TestSlideHierarchy(t *testing.T) {
 						if len(p.Items) > 0 {
 							items[style] = p.Items[0]
 						}
+						hidden[p.Hidden] = append(hidden[p.Hidden], style)
 					}
 					if bad := styleSpread(items); len(bad) > 0 {
 						t.Errorf("%s: %s", size, strings.Join(bad, "; "))
+					}
+					if len(hidden) > 1 {
+						t.Errorf("%s: the styles drop different optional parts (count: styles): %v", size, hidden)
 					}
 				}
 			})
