@@ -25,7 +25,7 @@ func TestSlideComparisonDrops(t *testing.T) {
 		drop     string // "" when nothing is dropped up front
 		optional int    // rows marked optional
 	}{
-		{"long", brandgen.SizeSquare, "1", 2},
+		{"long", brandgen.SizeSquare, "2", 2},
 		{"long", brandgen.SizePortrait, "", 2},
 		{"short", brandgen.SizeSquare, "", 0},
 		{"cjk", brandgen.SizeSquare, "", 0},
