@@ -96,6 +96,16 @@ func TestFitByHierarchy(t *testing.T) {
 				}
 				return ""
 			}, "content_dropped"},
+		{"data-fit-below caps a caption at the code's size after the code shrank alone", `<pre id="c" data-fit="19" data-lines="1" style="font-size:40px;white-space:pre-wrap">` + strings.Repeat("x", 40) + `</pre><p id="cap" class="lead" data-fit="19" data-fit-below="#c" style="font-size:38px">A caption</p>`,
+			func(m map[string]float64) string {
+				if m["c"] >= 38 {
+					return "the code did not shrink to its one line"
+				}
+				if m["cap"] > m["c"] {
+					return "caption over the code"
+				}
+				return ""
+			}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

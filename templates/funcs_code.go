@@ -105,10 +105,38 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	if !long {
 		// The rows may fill all the height (fill 1); rows stay 36 columns wide and are counted as
 		// the page wraps them, at spaces.
-		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36, true)
+		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36)
+		// The snippet is the slide's hero: it grows on to the caption's size (the lead) while no
+		// line wraps into more than two rows and the rows fit the height, past the 36 columns
+		// (the SQL sample's code sat at 33 px under a 38 px caption). Where a long line stops it
+		// first, the caption steps down to the code's size (slide-code.tmpl).
+		size = heroCodeSize(lines, size, math.Min(top, float64(m.Type.Lead)), availW, 1.08*availH, float64(v.Digits+2), leading)
 	}
 	v.FontSize = int(size)
 	return v
+}
+
+// heroCodeSize is the largest size from size up to top at which every line of a short snippet
+// wraps into two rows at most (as the page wraps it, wrapRows) and the rows fit availH.
+func heroCodeSize(lines []string, size, top, availW, availH, gutter, leading float64) float64 {
+	best := size
+	for s := size + 1; s <= top; s++ {
+		perLine := int(availW/(s*monoAdvance) - gutter - codeHang)
+		if perLine < 8 {
+			break
+		}
+		rows, ok := 0, true
+		for _, ln := range lines {
+			r := wrapRows(ln, perLine+codeHang, perLine)
+			ok = ok && r <= 2
+			rows += r
+		}
+		if !ok || float64(rows)*s*leading > availH {
+			break
+		}
+		best = s
+	}
+	return best
 }
 
 // codeWords are the title and caption drawn with a code window (above and below it, or beside it

@@ -38,3 +38,28 @@ func TestCodeViewSlideSizes(t *testing.T) {
 		})
 	}
 }
+
+// A short snippet on a code slide grows on to the caption's size (top) while every line wraps into
+// two rows at most and the rows fit the height.
+func TestHeroCodeSize(t *testing.T) {
+	ctx := "ctx, cancel := context.WithTimeout(ctx, 2*time.Second)"
+	cases := []struct {
+		name      string
+		lines     []string
+		size, top float64
+		availH    float64
+		want      float64
+	}{
+		{"short lines grow to the top", []string{"a := 1", "return a"}, 30, 38, 1000, 38},
+		{"a line that would wrap into three rows stops it", []string{ctx, "defer cancel()"}, 30, 38, 1000, 33},
+		{"rows that overrun the height stop it", make([]string, 10), 30, 38, 10 * 35 * codeLeading, 35},
+		{"already at the top", []string{"a := 1"}, 38, 38, 1000, 38},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := heroCodeSize(c.lines, c.size, c.top, 852, c.availH, 3, codeLeading); got != c.want {
+				t.Errorf("size %.0f, want %.0f", got, c.want)
+			}
+		})
+	}
+}

@@ -70,9 +70,9 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 			if story {
 				fill, minCols = storyCodeFill, storyCodeCols
 			}
-			size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading, fill, minCols, false)
+			size = storyCodeSize(lines, size, float64(m.Type.H3), availW, availH, gutter, leading, fill, minCols)
 			if story {
-				rows := float64(codeRows(lines, size, availW, gutter, false))
+				rows := float64(codeRows(lines, size, availW, gutter))
 				leading = math.Max(leading, math.Floor(math.Min(codeLeadingOpen, availH*storyCodeFill/(rows*size))*100)/100)
 			}
 		}
@@ -111,12 +111,12 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 	v.FontSize, v.MinSize = int(size), m.Floor
 
-	// Lines that fit at that size, wrapped lines counted in full.
+	// Lines that fit at that size, wrapped lines counted in full (at spaces, as codeRows).
 	perLine := max(8, int(availW/(size*monoAdvance)-gutter-codeHang))
 	room := int(availH / (size * leading))
 	keep, used := 0, 0
 	for _, ln := range lines {
-		n := max(1, (textCols(ln)+perLine-1)/perLine)
+		n := wrapRows(ln, perLine+codeHang, perLine)
 		if used+n > room {
 			break
 		}
@@ -129,27 +129,23 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 
 // Story code fill: the share of the window's room the rows of a short snippet may take
 // (storyCodeSize's fill), the fewest columns a wrapped row may hold there (a phone's narrow column:
-// landscape keeps 36), and the most open line-height the rows are spread to to reach the fill.
+// landscape keeps 36), and the most open line-height the rows are spread to to reach the fill. Rows
+// are counted as the page wraps them, at spaces (codeRows); while they were counted by columns,
+// which undercounted them, the fill was 0.88 and the open line-height 1.8.
 const (
-	storyCodeFill   = 0.88
+	storyCodeFill   = 0.92
+	codeLeadingOpen = 1.9
 	storyCodeCols   = 30
-	codeLeadingOpen = 1.8
 )
 
 // codeRows is the rows lines take at size s in a window availW wide (gutter columns of numbers),
-// long lines wrapping under their number: at spaces as the page wraps them when atSpaces
-// (wrapRows: the carousel's code slide), else by columns alone (the code post's estimate, which
-// its story and landscape fills are tuned to).
-func codeRows(lines []string, s, availW, gutter float64, atSpaces bool) int {
+// long lines wrapping under their number at spaces as the page wraps them (wrapRows; the first row
+// also holds the hanging indent's columns).
+func codeRows(lines []string, s, availW, gutter float64) int {
 	perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
 	n := 0
 	for _, ln := range lines {
-		// The first row also holds the hanging indent's columns.
-		if atSpaces {
-			n += wrapRows(ln, perLine+codeHang, perLine)
-		} else {
-			n += 1 + max(0, (textCols(ln)-codeHang-1)/perLine)
-		}
+		n += wrapRows(ln, perLine+codeHang, perLine)
 	}
 	return n
 }
@@ -197,18 +193,18 @@ func wrapRows(ln string, first, rest int) int {
 // width and more height, so the snippet is set larger than its longest line allows, long lines
 // wrapping under their number, until its rows fill the share fill of the height (no more than one
 // more wrapped row for every two lines, and a row never narrowed under minCols columns unless every
-// line still fits it whole); atSpaces as for codeRows.
-func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, fill float64, minCols int, atSpaces bool) float64 {
+// line still fits it whole); rows counted as codeRows counts them.
+func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, fill float64, minCols int) float64 {
 	longest := 0
 	for _, ln := range lines {
 		longest = max(longest, textCols(ln))
 	}
-	best, base := size, codeRows(lines, size, availW, gutter, atSpaces)
+	best, base := size, codeRows(lines, size, availW, gutter)
 	for s := size + 1; s <= top; s++ {
 		if perLine := int(availW/(s*monoAdvance) - gutter - codeHang); perLine < minCols && perLine < longest {
 			break
 		}
-		n := codeRows(lines, s, availW, gutter, atSpaces)
+		n := codeRows(lines, s, availW, gutter)
 		if float64(n)*s*leading > availH*fill || 2*(n-base) > len(lines) {
 			break
 		}

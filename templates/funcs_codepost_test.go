@@ -81,7 +81,7 @@ func TestStoryCodeSize(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading, 0.75, 36, false)
+			got := storyCodeSize(c.lines, c.base, 50, 852, 1100, 3, codeLeading, 0.75, 36)
 			if got < c.min || got > c.max {
 				t.Errorf("size %.0f, want %.0f..%.0f", got, c.min, c.max)
 			}

@@ -31,7 +31,17 @@ const slideProbe = `(() => {
     return Math.max(0, t.bottom - inner - fs(c) * 0.2);
   });
   const link = all('.ct-link')[0];
-  return {floor, lead, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
+  // fitted text under its floor (labels: the label floor; the role is the fit script's), and the
+  // fit report: what was dropped, and whether text went under the floor.
+  const floorLabel = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--fs-floor-label')) || 0;
+  const under = all('.sl-body [data-fit]').filter((el) => el.textContent.trim()).map((el) => {
+    const role = el.__bgFit ? el.__bgFit.role : el.getAttribute('data-role') || 'body';
+    const min = role === 'label' ? floorLabel : floor;
+    return fs(el) < min - 0.5 ? String(el.className).split(' ').pop() + ' at ' + fs(el) + ' px' : '';
+  }).filter(Boolean);
+  const hidden = [...document.querySelectorAll('.sl-body [data-optional]')].filter((el) => !el.getClientRects().length).length;
+  const warnings = ((window.__brandgenFit || {}).warnings || []).map((w) => w.code);
+  return {floor, lead, under, hidden, warnings, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
     cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
     codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
     codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0};
@@ -50,12 +60,15 @@ type slideResult struct {
 	CodeFill float64   `json:"codeFill"`
 	CodeRows int       `json:"codeRows"`
 	Spill    float64   `json:"spill"`
+	Under    []string  `json:"under"`
+	Hidden   int       `json:"hidden"`
+	Warnings []string  `json:"warnings"`
 }
 
 // slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
 // a third of the title (a body squeezed while the title grew), a comparison's row label under half
-// its cells in CJK, and a short snippet that neither fills a fifth of the body's height nor stands
-// at 1.25x the lead size (one line in a thin strip).
+// its cells in CJK, a short snippet that neither fills a fifth of the body's height nor stands at
+// 1.25x the lead size (one line in a thin strip), and a short snippet's code under its caption.
 func slideRuleCheck(kind, sample string, p slideResult) []string {
 	var bad []string
 	for _, s := range p.Texts {
@@ -79,11 +92,38 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 	if kind == slides.Code && sample != "long" && p.CodeRows > 2 {
 		bad = append(bad, fmt.Sprintf("a line of a short snippet wraps into %d rows (want <= 2)", p.CodeRows))
 	}
+	// A short snippet is the hero of its slide: the code stands at least at its caption's size
+	// (the SQL sample's code sat at 33 px under a 38 px caption).
+	if kind == slides.Code && sample != "long" && len(p.Texts) > 0 && p.Code < p.Texts[0]-0.5 {
+		bad = append(bad, fmt.Sprintf("the code at %.1f px under its %.1f px caption", p.Code, p.Texts[0]))
+	}
 	if p.Link > 0 && len(p.Texts) > 0 && p.Link < p.Texts[0]*0.7 {
 		bad = append(bad, fmt.Sprintf("the CTA link at %.1f px under a %.1f px body (want >= 0.7x)", p.Link, p.Texts[0]))
 	}
 	if p.Spill > 4 {
 		bad = append(bad, fmt.Sprintf("text runs %.0f px into a card's bottom padding", p.Spill))
+	}
+	return bad
+}
+
+// slideFloorCheck returns the floor rules a slide breaks: fitted text under its floor (labels
+// under the label floor) or a fit report of text_below_minimum (content too long must drop its
+// optional parts, rows past the third, before it goes under the floor), and optional parts
+// hidden without a content_dropped warning to tell the caller.
+func slideFloorCheck(p slideResult) []string {
+	var bad []string
+	if len(p.Under) > 0 {
+		bad = append(bad, fmt.Sprintf("text under the floor %.0f: %s", p.Floor, strings.Join(p.Under, ", ")))
+	}
+	dropped := false
+	for _, w := range p.Warnings {
+		if w == "text_below_minimum" {
+			bad = append(bad, "the fit reports text_below_minimum")
+		}
+		dropped = dropped || w == "content_dropped"
+	}
+	if p.Hidden > 0 && !dropped {
+		bad = append(bad, fmt.Sprintf("%d optional parts hidden without a content_dropped warning", p.Hidden))
 	}
 	return bad
 }
@@ -112,6 +152,8 @@ func styleSpread(items map[brandgen.Style]float64) []string {
 // one-line command sat in a thin strip, a CJK CTA's link shrank alone to 25 px under a 52 px
 // body, a CJK snippet's first line wrapped into 3 rows at its spaces, a glass long point ran its
 // paragraph onto the card's edge, and editorial lists set their items at 0.7x the other styles'.
+// It also checks slideFloorCheck (a square long comparison set its cells at 18-22 px under the 24
+// px floor in three styles) and that the four styles drop the same optional parts.
 func TestSlideHierarchy(t *testing.T) {
 	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code, slides.List, slides.Quote, slides.Stat, slides.Cover} {
 		for _, smp := range slides.Samples(kind) {
@@ -121,6 +163,7 @@ func TestSlideHierarchy(t *testing.T) {
 				t.Parallel()
 				for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
 					items := map[brandgen.Style]float64{}
+					hidden := map[int][]brandgen.Style{}
 					for _, style := range brandgen.Styles {
 						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
 						var p slideResult
@@ -131,12 +174,19 @@ func TestSlideHierarchy(t *testing.T) {
 						if bad := slideRuleCheck(kind, smp.Name, p); len(bad) > 0 {
 							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
 						}
+						if bad := slideFloorCheck(p); len(bad) > 0 {
+							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
+						}
 						if len(p.Items) > 0 {
 							items[style] = p.Items[0]
 						}
+						hidden[p.Hidden] = append(hidden[p.Hidden], style)
 					}
 					if bad := styleSpread(items); len(bad) > 0 {
 						t.Errorf("%s: %s", size, strings.Join(bad, "; "))
+					}
+					if len(hidden) > 1 {
+						t.Errorf("%s: the styles drop different optional parts (count: styles): %v", size, hidden)
 					}
 				}
 			})

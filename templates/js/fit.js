@@ -16,7 +16,8 @@
 // data-optional="<order>" are dropped (lowest order first) and reported. Only when nothing optional
 // is left does the old per-element shrink go below the floor, and that is reported too. A page's
 // data-fit-drop="<order>" drops the tiers up to that order before fitting (the template's call from
-// the content's length, the same in every style), reported the same way. The report
+// the content's length, the same in every style), reported the same way. An element marked
+// data-fit-below="<selector>" ends at most at the size of the element the selector names. The report
 // is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
 (function () {
   "use strict";
@@ -334,8 +335,19 @@
       }
       evenGroups();
       order(scope);
+      below(scope);
     }
     legacy();
+  }
+
+  // below caps each element marked data-fit-below="<selector>" at the size of the first element
+  // the selector matches, never under its own minimum: a code slide's caption stays under its
+  // snippet, the hero, after the fit shrank the code alone.
+  function below(scope) {
+    scope.querySelectorAll("[data-fit-below]").forEach(function (el) {
+      var ref = scope.querySelector(el.getAttribute("data-fit-below"));
+      if (ref && visible(el) && visible(ref) && sizeOf(el) > sizeOf(ref)) setSize(el, Math.max(sizeOf(ref), minOf(el)));
+    });
   }
 
   function images() {
