@@ -13,7 +13,7 @@ import (
 // text (SVG text aside) is measured from its origin with the canvas's ink metrics
 // (actualBoundingBoxLeft/Right in the element's font, style, weight and caps), which the layout's
 // advance boxes leave out: an italic's overhang, a glyph past its letter-spacing. The ink must stay
-// inside every box that hides overflow around it (padding box, 0.5 px), the page, and the safe area
+// inside every box that hides overflow around it (padding box, 1 px), the page, and the safe area
 // (a tenth of the font size, at least 2 px, as TestNothingOverflows allows for advance boxes).
 const inkProbe = `(() => {
   const ctx = document.createElement('canvas').getContext('2d');
@@ -39,7 +39,7 @@ const inkProbe = `(() => {
     for (let a = el; a && a !== document.documentElement; a = a.parentElement) {
       if (a instanceof SVGElement) continue;
       const s = getComputedStyle(a);
-      if (s.display === 'contents' || s.overflowX === 'visible') continue;
+      if (s.display === 'contents' || s.display === 'inline' || s.overflowX === 'visible') continue; // inline boxes do not clip
       const r = a.getBoundingClientRect();
       out.push({el: a, l: r.left + a.clientLeft, r: r.left + a.clientLeft + a.clientWidth});
     }
@@ -72,7 +72,7 @@ const inkProbe = `(() => {
       const [al, ar] = ink(cs, c);
       const l = b.left - al, r = b.left + ar;
       for (const x of boxes) {
-        const tol = x.safe ? 0 : 0.5;
+        const tol = x.safe ? 0 : 1;
         if (l < x.l - tol || r > x.r + tol) {
           bad.push(desc(el) + ' ' + JSON.stringify(ch) + ' ink ' + Math.round(l) + '..' + Math.round(r) + ' outside ' + (x.safe ? 'the safe area' : desc(x.el)) + ' ' + Math.round(x.l) + '..' + Math.round(x.r));
           break;
