@@ -68,8 +68,8 @@ func (cv *canvas) barFills(vertical bool) barFills {
 		return barFills{pos: c0, neg: c1}
 	case StyleBlueprint:
 		return barFills{
-			pos:       "url(#" + cv.hatch(c0, 9, 1.5, 0.16) + ")",
-			neg:       "url(#" + cv.hatch(c1, 9, 1.5, 0.16) + ")",
+			pos:       "url(#" + cv.markHatch(c0, 8, 2) + ")",
+			neg:       "url(#" + cv.markHatch(c1, 8, 2) + ")",
 			stroke:    c0,
 			negStroke: c1,
 		}

@@ -187,7 +187,7 @@ func drawLine(cv *canvas, c Content) error {
 	case StyleFlat:
 		fmt.Fprintf(&cv.body, `<path d="%s" fill="%s" fill-opacity="0.14"/>`, area, esc(color))
 	case StyleBlueprint:
-		fmt.Fprintf(&cv.body, `<path d="%s" fill="url(#%s)"/>`, area, cv.hatch(color, 10, 1, 0.06))
+		fmt.Fprintf(&cv.body, `<path d="%s" fill="url(#%s)"/>`, area, cv.areaHatch(color))
 	case StyleEditorial:
 		fmt.Fprintf(&cv.body, `<path d="%s" fill="%s" fill-opacity="0.06"/>`, area, esc(color))
 	}

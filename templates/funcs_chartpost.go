@@ -26,13 +26,13 @@ func longestWord(text string, size float64, f face) float64 {
 	w := 0.0
 	for _, word := range strings.Fields(text) {
 		x := 0.0
-		for _, r := range word {
+		f.glyphs(word, func(r rune, em float64) {
 			if isWide(r) {
 				x = 0
 			}
-			x += f.runeWidth(r) * size * 1.04
+			x += em * size * 1.04
 			w = math.Max(w, x)
-		}
+		})
 	}
 	return w
 }

@@ -172,19 +172,19 @@ func wrapRows(ln string, first, rest int) int {
 		col += word
 		word = 0
 	}
-	for _, r := range ln {
+	monoGlyphs(ln, func(g string, cols int) {
 		switch {
-		case r == ' ':
+		case g == " ":
 			place()
 			col++ // a space hangs at the end of its row
-		case runeCols(r) == 2:
+		case cols == 2:
 			place()
 			word = 2
 			place()
 		default:
-			word++
+			word += cols
 		}
-	}
+	})
 	place()
 	return rows
 }

@@ -11,11 +11,17 @@ var nameNumber = regexp.MustCompile(`\b(\p{Lu}[\p{L}\p{N}-]*) ((?:\d{1,4}(?:\.\d
 // a date written day first.
 var dayMonth = regexp.MustCompile(`\b(\d{1,2}) ((?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)(\s|\x{00a0}|$|[,.;:!?)])`)
 
+// relNumber matches a relation written with spaces and the figure after it ("n = 1,204", "p < 0.05",
+// "Δ ≈ −2%"): the term before the sign, the sign and a number, which read as one figure.
+var relNumber = regexp.MustCompile(`(\S) ([=<>≈≤≥≠~±]) ([-−+]?[\p{N}.,]*\p{N})`)
+
 // keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
 // for headlines, where a line break between the two reads as two things, and a day to its month
 // ("12 March 2026" never breaks as "12 / March 2026"). Lower-case words keep their break ("in
-// 2026", "ship 3 features": the number belongs to what follows).
+// 2026", "ship 3 features": the number belongs to what follows). A relation stays with its figure
+// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line).
 func keepNumbers(s string) string {
+	s = relNumber.ReplaceAllString(s, "$1\u00a0$2\u00a0$3")
 	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")
 	return dayMonth.ReplaceAllString(s, "$1\u00a0$2$3")
 }

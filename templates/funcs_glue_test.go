@@ -15,6 +15,12 @@ func TestKeepNumbers(t *testing.T) {
 		{"Available from Thursday, 12 March 2026", "Available from Thursday, 12\u00a0March\u00a02026"},
 		{"3 Sept. in Berlin", "3\u00a0Sept. in Berlin"},
 		{"12 Mayors agree", "12 Mayors agree"}, // not a month: the name runs on
+		{"Northwind customer survey, n = 1,204, March 2026", "Northwind customer survey, n\u00a0=\u00a01,204, March\u00a02026"},
+		{"Panel of N = 1,200 developers", "Panel of N\u00a0=\u00a01,200 developers"},
+		{"significant at p < 0.05", "significant at p\u00a0<\u00a00.05"},
+		{"Δ ≈ −2%", "Δ\u00a0≈\u00a0−2%"},
+		{"x = y", "x = y"},                   // no figure: the words break as they like
+		{"a = 3 = b", "a\u00a0=\u00a03 = b"}, // one relation per figure
 	} {
 		if got := keepNumbers(tc.in); got != tc.want {
 			t.Errorf("keepNumbers(%q) = %q, want %q", tc.in, got, tc.want)

@@ -115,9 +115,7 @@ func (d Data) TitleSize(text string, from, to string, lines, w int) int {
 func (d Data) OneLineSize(text string, maxPx int) int {
 	f := headlineFace(d.Look.Style == "editorial")
 	em := 0.0
-	for _, r := range text {
-		em += f.runeWidth(r) * 1.06
-	}
+	f.glyphs(text, func(_ rune, w float64) { em += w * 1.06 })
 	if em <= 0 {
 		return maxPx
 	}

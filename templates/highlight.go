@@ -7,6 +7,8 @@ import (
 
 	"github.com/alecthomas/chroma/v2"
 	"github.com/alecthomas/chroma/v2/lexers"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // Syntax highlighting for the code pattern. The lexing is chroma's (github.com/alecthomas/chroma/v2):
@@ -332,33 +334,40 @@ func expandTabs(s string, width int) string {
 	}
 	var b strings.Builder
 	col := 0
-	for _, r := range s {
-		if r == '\t' {
+	monoGlyphs(s, func(g string, cols int) {
+		if g == "\t" {
 			n := width - col%width
 			b.WriteString(strings.Repeat(" ", n))
 			col += n
-			continue
+			return
 		}
-		b.WriteRune(r)
-		col += runeCols(r)
-	}
+		b.WriteString(g)
+		col += cols
+	})
 	return b.String()
 }
 
-// runeCols is how many monospace columns a rune takes: 2 for East Asian wide characters and emoji.
-func runeCols(r rune) int {
-	if isWide(r) || r >= 0x1F000 {
-		return 2
+// monoGlyphs calls fn for each glyph of s with the monospace columns it takes: an emoji (a whole
+// sequence as textlang.EmojiLen finds it: 🚀, ❤️, 👩‍💻, 🇯🇵) takes two, any other rune what
+// textlang.Columns gives it (two for East Asian wide characters, none for combining marks).
+func monoGlyphs(s string, fn func(g string, cols int)) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		if n := textlang.EmojiLen(rs[i:]); n > 0 {
+			fn(string(rs[i:i+n]), 2)
+			i += n
+			continue
+		}
+		g := string(rs[i])
+		fn(g, textlang.Columns(g))
+		i++
 	}
-	return 1
 }
 
-// textCols is the width of a line in monospace columns.
+// textCols is the width of a line in monospace columns (see monoGlyphs).
 func textCols(s string) int {
 	n := 0
-	for _, r := range s {
-		n += runeCols(r)
-	}
+	monoGlyphs(s, func(_ string, cols int) { n += cols })
 	return n
 }
 

@@ -4,6 +4,8 @@ import (
 	"math"
 	"strings"
 	"unicode"
+
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // face holds rough average advance widths (in em) of a font, enough to estimate line counts before
@@ -24,14 +26,34 @@ func leadFace(serif bool) face {
 	return face{lower: 0.53, upper: 0.68, digit: 0.62, space: 0.28, other: 0.5}
 }
 
+// emojiWidth is the advance of an emoji in em: colour emoji are set a little wider than an ideograph.
+const emojiWidth = 1.2
+
+// glyphs calls fn for each glyph of s with its first rune and its estimated advance in em: an emoji
+// (a whole sequence as textlang.EmojiLen finds it: 🚀, ⭐, ❤️, 👩‍💻, 🇯🇵) is one glyph of
+// emojiWidth, any other rune one glyph of runeWidth.
+func (f face) glyphs(s string, fn func(r rune, em float64)) {
+	rs := []rune(s)
+	for i := 0; i < len(rs); {
+		if n := textlang.EmojiLen(rs[i:]); n > 0 {
+			fn(rs[i], emojiWidth)
+			i += n
+			continue
+		}
+		fn(rs[i], f.runeWidth(rs[i]))
+		i++
+	}
+}
+
+// runeWidth is the advance of a rune that is not part of an emoji (see glyphs) in em.
 func (f face) runeWidth(r rune) float64 {
 	switch {
 	case r == ' ':
 		return f.space
 	case r >= 0x1100 && isWide(r):
 		return 1.0
-	case r >= 0x1F000:
-		return 1.2 // emoji
+	case unicode.In(r, unicode.Mn, unicode.Me, unicode.Cf) || unicode.Is(unicode.Variation_Selector, r):
+		return 0 // combining marks, joiners and variation selectors add no advance
 	case unicode.IsUpper(r):
 		return f.upper
 	case unicode.IsLower(r):
@@ -55,14 +77,14 @@ func estimateLines(text string, size, maxWidth float64, f face) int {
 	space := f.space * size
 	for _, word := range strings.Fields(text) {
 		var w float64
-		for _, r := range word {
-			cw := f.runeWidth(r) * size * slack
+		f.glyphs(word, func(r rune, em float64) {
+			cw := em * size * slack
 			if isWide(r) && x+w+cw > maxWidth && x+w > 0 { // CJK breaks anywhere
 				lines++
 				x, w = 0, 0
 			}
 			w += cw
-		}
+		})
 		switch {
 		case x == 0:
 			x = w

@@ -1,8 +1,6 @@
 package visualtest
 
 import (
-	"context"
-	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -77,14 +75,6 @@ func TestChartTextFloor(t *testing.T) {
 			for j, size := range brandgen.Sizes {
 				style := brandgen.Styles[(i+j)%len(brandgen.Styles)]
 				theme := brandgen.Themes[(i+j)%2]
-				pg, err := st.Page(context.Background(), studio.Job{Pattern: "chart", Content: s.Content, Look: brandgen.Look{Size: size, Style: style, Theme: theme}})
-				if err != nil {
-					t.Fatal(err)
-				}
-				_, raw, err := pool.RenderProbe(context.Background(), pg, chartTextProbe)
-				if err != nil {
-					t.Fatalf("%s: %v", size, err)
-				}
 				var p struct {
 					Floor, Body float64
 					Texts       []struct {
@@ -93,9 +83,7 @@ func TestChartTextFloor(t *testing.T) {
 						Legend bool
 					}
 				}
-				if err := json.Unmarshal(raw, &p); err != nil {
-					t.Fatal(err)
-				}
+				raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: brandgen.Look{Size: size, Style: style, Theme: theme}}, chartTextProbe, &p)
 				if p.Floor == 0 || p.Body == 0 || len(p.Texts) == 0 {
 					t.Fatalf("%s: no floor or no chart text: %s", size, raw)
 				}
