@@ -14,7 +14,7 @@ import (
 // keeps font-size-adjust off it): headlines, hero and list numerals, date tiles, prices, quote marks,
 // pull quotes and the small-caps names under them, small-caps chips and button labels.
 // Keep it in step with that rule.
-const editorialDisplay = `.headline,.display,h1,.num,.li-num,.sc-num,.ck-count,.rm-step,.ev-day,.ev-mon,.ad-price,.tm-serif,.q-mark,.q-glyph,.o-discount,.ls-num,.pt-num,.s-num,.q-text,.tm-quote,.q-author,.tm-name,.hi-chip,.cta,.ad-cta,.cp-cta,.ev-cta,.sc-cta,.k-cta`
+const editorialDisplay = `.headline,.display,h1,.num,.li-num,.sc-num,.ck-count,.ev-day,.ev-mon,.ad-price,.tm-serif,.q-mark,.q-glyph,.o-discount,.ls-num,.pt-num,.s-num,.q-text,.tm-quote,.q-author,.tm-name,.hi-chip,.cta,.ad-cta,.cp-cta,.ev-cta,.sc-cta,.k-cta`
 
 // xHeightProbe measures the x-height editorial's reading text is drawn at: for every visible text
 // element of the content set in Garamond (not display type, not a headline), a run of x's put in
