@@ -31,7 +31,7 @@ const xHeightProbe = `(() => {
   // x-heights are measured at 1000 px and scaled: a canvas rounds glyph bounds to whole pixels.
   const xh = (style, fs, family) => { ctx.font = style + ' 1000px ' + family; return ctx.measureText('x').actualBoundingBoxAscent * fs / 1000; };
   const run = 'xxxxxxxxxxxxxxxxxxxx';
-  const out = {lang: document.documentElement.lang || '', interFloor: xh('normal', floor, "'BG Inter'"), texts: []};
+  const out = {lang: document.documentElement.lang || '', interFloor: xh('normal', floor, "'BG Inter'"), texts: [], foreign: []};
   const seen = new Set();
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
@@ -39,7 +39,13 @@ const xHeightProbe = `(() => {
     if (!n.textContent.trim() || seen.has(el) || el.closest('svg,style,script,' + DISPLAY)) continue;
     seen.add(el);
     const cs = getComputedStyle(el);
-    if (!/^["']?BG Garamond/.test(cs.fontFamily) || cs.visibility === 'hidden' || !el.getClientRects().length) continue;
+    if (cs.visibility === 'hidden' || !el.getClientRects().length) continue;
+    if (!/^["']?BG Garamond/.test(cs.fontFamily)) {
+      // Chromium scales every face by the first face's ratio: an adjusted emoji or sans first face
+      // is drawn at its own 0.48 em x-height, not Garamond's.
+      if (cs.fontSizeAdjust !== 'none') out.foreign.push(String(el.className || el.tagName) + ' (' + cs.fontFamily.split(',')[0] + ')');
+      continue;
+    }
     const fs = parseFloat(cs.fontSize), r = role(el);
     if (r === 'h') continue;
     const s = document.createElement('span');
@@ -59,8 +65,9 @@ const xHeightProbe = `(() => {
 })()`
 
 type xHeightResult struct {
-	Lang       string  `json:"lang"`
-	InterFloor float64 `json:"interFloor"`
+	Lang       string   `json:"lang"`
+	InterFloor float64  `json:"interFloor"`
+	Foreign    []string `json:"foreign"` // adjusted texts whose first face is not Garamond
 	Texts      []struct {
 		Text, Cls, Role string
 		FS, XH, Inter   float64
@@ -102,10 +109,14 @@ func cjkCheck(p xHeightResult) []string {
 }
 
 // xHeightCheck returns the reading texts of an editorial page drawn at an x-height under 0.88x
-// Inter's at the same size, so body text at the floor under 0.88x Inter's at the floor
+// Inter's at the same size, so body text at the floor under 0.88x Inter's at the floor, and the
+// adjusted texts whose first face is not Garamond (an emoji chip drawn at half its size)
 // (css/editorial.css sets 0.89x: lines 0.96x as wide as Inter's, so editorial never fits less).
 func xHeightCheck(p xHeightResult) []string {
 	var bad []string
+	for _, f := range p.Foreign {
+		bad = append(bad, fmt.Sprintf("%s: font-size-adjust on a face that is not Garamond", f))
+	}
 	for _, t := range p.Texts {
 		if t.XH < 0.88*t.Inter-0.1 {
 			bad = append(bad, fmt.Sprintf("%s %q (%s) at %.1f px: x-height %.1f px, Inter's %.1f px at that size, %.1f px at the floor",
