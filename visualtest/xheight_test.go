@@ -12,8 +12,9 @@ import (
 
 // editorialDisplay is the display type editorial sets at Garamond's own x-height (css/editorial.css
 // keeps font-size-adjust off it): headlines, hero and list numerals, date tiles, prices, quote marks,
-// pull quotes and the small-caps names under them, small-caps chips and button labels.
-// Keep it in step with that rule.
+// pull quotes and the small-caps names under them, small-caps chips and button labels. Keep it in
+// step with that rule (the rule's other entries, faces that are not Garamond, the probe tells by
+// their font).
 const editorialDisplay = `.headline,.display,h1,.num,.li-num,.sc-num,.ck-count,.ev-day,.ev-mon,.ad-price,.tm-serif,.q-mark,.q-glyph,.o-discount,.ls-num,.pt-num,.s-num,.q-text,.tm-quote,.q-author,.tm-name,.hi-chip,.cta,.ad-cta,.cp-cta,.ev-cta,.sc-cta,.k-cta`
 
 // xHeightProbe measures the x-height editorial's reading text is drawn at: for every visible text
