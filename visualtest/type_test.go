@@ -24,17 +24,7 @@ const typeProbe = `(() => {
   const main = document.querySelector('main.content');
   const frame = document.querySelector('.frame').getBoundingClientRect();
   const m = main.getBoundingClientRect();
-  const role = (el) => {
-    const f = el.closest('[data-fit]') || el;
-    const r = f.getAttribute('data-role');
-    if (r) return r;
-    if (f.matches('.headline,.display,h1')) return 'h';
-    if (f.matches('.lead')) return 'sub';
-    const cs = getComputedStyle(f);
-    if (f.matches('.kicker,.small,.tag,.chip') || cs.textTransform === 'uppercase' || parseFloat(cs.fontSize) <= xs + 0.5) return 'label';
-    return 'body';
-  };
-  const texts = [], boxes = [], seen = new Set();
+` + jsRole + `  const texts = [], boxes = [], seen = new Set();
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const n = walker.currentNode;
@@ -71,6 +61,20 @@ const typeProbe = `(() => {
   const fit = window.__brandgenFit || {warnings: [], scale: 0};
   return {floor, floorLabel, texts, cover, fill, gap: gap / m.height, safe: frame.height, warnings: fit.warnings, scale: fit.scale};
 })()`
+
+// jsRole defines role(el) for a probe script (xs, the --fs-xs size, in scope): the fit script's role
+// of the text in el: h, sub, label or body.
+const jsRole = `  const role = (el) => {
+    const f = el.closest('[data-fit]') || el;
+    const r = f.getAttribute('data-role');
+    if (r) return r;
+    if (f.matches('.headline,.display,h1')) return 'h';
+    if (f.matches('.lead')) return 'sub';
+    const cs = getComputedStyle(f);
+    if (f.matches('.kicker,.small,.tag,.chip') || cs.textTransform === 'uppercase' || parseFloat(cs.fontSize) <= xs + 0.5) return 'label';
+    return 'body';
+  };
+`
 
 type probeText struct {
 	Text string  `json:"text"`

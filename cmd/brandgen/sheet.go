@@ -46,8 +46,9 @@ func sheetCmd(ctx context.Context, cfg app.Config, log *slog.Logger, args []stri
 	only := fs.String("patterns", "", "comma-separated pattern ids (default: all)")
 	sizes := fs.String("sizes", "portrait,square,story,landscape", "comma-separated sizes")
 	samples := fs.String("samples", "", "comma-separated sample names (default: all)")
+	styles := fs.String("styles", "", "comma-separated styles of the post sheets (default: all)")
 	if err := fs.Parse(args); err != nil {
-		return usageError("usage: brandgen sheet [--out DIR] [--patterns a,b] [--sizes portrait,...] [--samples short,long]")
+		return usageError("usage: brandgen sheet [--out DIR] [--patterns a,b] [--sizes portrait,...] [--samples short,long] [--styles editorial]")
 	}
 	pages, err := templates.New()
 	if err != nil {
@@ -99,6 +100,9 @@ func sheetCmd(ctx context.Context, cfg app.Config, log *slog.Logger, args []stri
 				var imgs []image.Image
 				var labels []string
 				for _, style := range brandgen.Styles {
+					if *styles != "" && !contains(*styles, string(style)) {
+						continue
+					}
 					for _, theme := range brandgen.Themes {
 						look := brandgen.Look{Size: brandgen.Size(size), Theme: theme, Style: style}
 						b, err := st.Render(ctx, studio.Job{Pattern: e.id, Content: smp.Content, Look: look, Layout: smp.Layout, Brand: brand})
@@ -114,7 +118,7 @@ func sheetCmd(ctx context.Context, cfg app.Config, log *slog.Logger, args []stri
 					}
 				}
 				path := filepath.Join(*out, fmt.Sprintf("%s-%s-%s.png", e.id, smp.Name, size))
-				if err := writePNG(path, templates.ContactSheet(imgs, 4, labels)); err != nil {
+				if err := writePNG(path, templates.ContactSheet(imgs, min(4, len(imgs)), labels)); err != nil {
 					return err
 				}
 				fmt.Fprintln(stdout, path)
