@@ -30,43 +30,56 @@ type ldCompressor struct {
 	level int
 }
 
-// ldPools keep a few compressors per level; C memory, so not a sync.Pool (which would drop
-// them without freeing them).
-var ldPools [13]struct {
+// cPool keeps up to ldPoolMax C objects for reuse; C memory, so not a sync.Pool (which would
+// drop them without freeing them).
+type cPool[T any] struct {
 	mu   sync.Mutex
-	free []*ldCompressor
+	free []*T
 }
 
 const ldPoolMax = 4
 
-func getLD(level int) *ldCompressor {
-	p := &ldPools[level]
+// get returns a kept object, or alloc's.
+func (p *cPool[T]) get(alloc func() *T) *T {
 	p.mu.Lock()
 	if n := len(p.free); n > 0 {
-		c := p.free[n-1]
+		x := p.free[n-1]
 		p.free = p.free[:n-1]
 		p.mu.Unlock()
-		return c
+		return x
 	}
 	p.mu.Unlock()
-	c := C.libdeflate_alloc_compressor(C.int(level))
-	if c == nil {
-		panic("libdeflate: out of memory or bad level")
+	return alloc()
+}
+
+// put keeps x, or frees it when the pool is full.
+func (p *cPool[T]) put(x *T, free func(*T)) {
+	p.mu.Lock()
+	if len(p.free) < ldPoolMax {
+		p.free = append(p.free, x)
+		x = nil
 	}
-	return &ldCompressor{c: c, level: level}
+	p.mu.Unlock()
+	if x != nil {
+		free(x)
+	}
+}
+
+// ldPools keep a few compressors per level.
+var ldPools [13]cPool[ldCompressor]
+
+func getLD(level int) *ldCompressor {
+	return ldPools[level].get(func() *ldCompressor {
+		c := C.libdeflate_alloc_compressor(C.int(level))
+		if c == nil {
+			panic("libdeflate: out of memory or bad level")
+		}
+		return &ldCompressor{c: c, level: level}
+	})
 }
 
 func putLD(c *ldCompressor) {
-	p := &ldPools[c.level]
-	p.mu.Lock()
-	if len(p.free) < ldPoolMax {
-		p.free = append(p.free, c)
-		c = nil
-	}
-	p.mu.Unlock()
-	if c != nil {
-		C.libdeflate_free_compressor(c.c)
-	}
+	ldPools[c.level].put(c, func(c *ldCompressor) { C.libdeflate_free_compressor(c.c) })
 }
 
 // ldBound is the most bytes the raw deflate of n bytes can take.
@@ -101,10 +114,10 @@ func growBytes(b []byte, n int) []byte {
 }
 
 // ldInflaters keep a few libdeflate decompressors (C memory, about 32 KB each).
-var ldInflaters struct {
-	mu   sync.Mutex
-	free []*C.struct_libdeflate_decompressor
-}
+var ldInflaters cPool[ldInflater]
+
+// ldInflater is one libdeflate decompressor (an incomplete C type cannot be a type argument).
+type ldInflater struct{ d *C.struct_libdeflate_decompressor }
 
 // ldInflate inflates the raw deflate stream src into dst, whose length must be exactly the
 // stream's inflated size (a PNG's rows and filter bytes). It is 2-3x faster than
@@ -113,28 +126,15 @@ func ldInflate(dst, src []byte) error {
 	if len(dst) == 0 || len(src) == 0 {
 		return errors.New("libdeflate: empty inflate")
 	}
-	ldInflaters.mu.Lock()
-	var d *C.struct_libdeflate_decompressor
-	if n := len(ldInflaters.free); n > 0 {
-		d = ldInflaters.free[n-1]
-		ldInflaters.free = ldInflaters.free[:n-1]
-	}
-	ldInflaters.mu.Unlock()
-	if d == nil {
-		if d = C.libdeflate_alloc_decompressor(); d == nil {
+	d := ldInflaters.get(func() *ldInflater {
+		d := C.libdeflate_alloc_decompressor()
+		if d == nil {
 			panic("libdeflate: out of memory")
 		}
-	}
-	r := C.libdeflate_deflate_decompress(d, unsafe.Pointer(&src[0]), C.size_t(len(src)), unsafe.Pointer(&dst[0]), C.size_t(len(dst)), nil)
-	ldInflaters.mu.Lock()
-	if len(ldInflaters.free) < ldPoolMax {
-		ldInflaters.free = append(ldInflaters.free, d)
-		d = nil
-	}
-	ldInflaters.mu.Unlock()
-	if d != nil {
-		C.libdeflate_free_decompressor(d)
-	}
+		return &ldInflater{d}
+	})
+	r := C.libdeflate_deflate_decompress(d.d, unsafe.Pointer(&src[0]), C.size_t(len(src)), unsafe.Pointer(&dst[0]), C.size_t(len(dst)), nil)
+	ldInflaters.put(d, func(d *ldInflater) { C.libdeflate_free_decompressor(d.d) })
 	if r != C.LIBDEFLATE_SUCCESS {
 		return fmt.Errorf("libdeflate: inflate failed (result %d)", int(r))
 	}
