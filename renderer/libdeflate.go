@@ -117,7 +117,9 @@ func growBytes(b []byte, n int) []byte {
 var ldInflaters cPool[ldInflater]
 
 // ldInflater is one libdeflate decompressor (an incomplete C type cannot be a type argument).
-type ldInflater struct{ d *C.struct_libdeflate_decompressor }
+type ldInflater struct {
+	d *C.struct_libdeflate_decompressor
+}
 
 // ldInflate inflates the raw deflate stream src into dst, whose length must be exactly the
 // stream's inflated size (a PNG's rows and filter bytes). It is 2-3x faster than
