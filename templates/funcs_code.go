@@ -46,6 +46,11 @@ const (
 	codeLeadingLong = 1.38
 )
 
+// slideCodeFill is the share of the window's estimated room a short snippet's rows may span on a
+// code slide when its lines are opened up (CodeView.Leading; the estimate counts the title at the
+// second heading, larger than the slide draws it, so the rows stay inside the window).
+const slideCodeFill = 0.92
+
 // codeView prepares code in language for the page d: highlighted lines and a starting font size
 // that fits the snippet's longest line and its line count into the editor window, between a
 // legible minimum and the canvas's lead size. title and caption are the texts drawn above and
@@ -111,6 +116,13 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 		// (the SQL sample's code sat at 33 px under a 38 px caption). Where a long line stops it
 		// first, the caption steps down to the code's size (slide-code.tmpl).
 		size = heroCodeSize(lines, size, math.Min(top, float64(m.Type.Lead)), availW, 1.08*availH, float64(v.Digits+2), leading)
+		// A snippet its width stops short of the height (three lines of CJK-commented Go at 33 px
+		// spanned half a portrait slide with its title and caption) opens its lines up, as the
+		// story's code post does, until its rows span slideCodeFill of the room.
+		rows := float64(codeRows(lines, size, availW, float64(v.Digits+2)))
+		if l := math.Floor(math.Min(codeLeadingOpen, availH*slideCodeFill/(rows*size))*100) / 100; l > codeLeading+0.02 {
+			v.Leading = l
+		}
 	}
 	v.FontSize = int(size)
 	return v

@@ -22,6 +22,7 @@ const codeHang = 2
 // lines the estimate cannot fit at that size marked data-optional, last line first.
 func codePostView(d Data, code, language, title, caption string) CodeView {
 	v := codeView(d, code, language, title, caption)
+	v.Leading = 0 // the slide's opened lines; the post opens its own (story)
 	lines := CodeLines(code)
 	if len(lines) == 0 {
 		lines = []string{""}
