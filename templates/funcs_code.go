@@ -28,6 +28,7 @@ type CodeView struct {
 	Solo      bool          // landscape without words: the window alone, centred (codePostView)
 	Leading   float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
 	TitleSize int           // story and landscape: the title's size in px when set larger than the default; 0: the default
+	Drop      bool          // code post: the first optional tier (the lines past the estimate) goes up front (data-fit-drop)
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;
@@ -45,6 +46,10 @@ const (
 	codeLeading     = 1.5
 	codeLeadingLong = 1.38
 )
+
+// codeBlueprintInset is the width blueprint's code window loses: code.tmpl insets it 12 px each
+// side for its corner ticks.
+const codeBlueprintInset = 24
 
 // slideCodeFill is the share of the window's estimated room a short snippet's rows may span on a
 // code slide when its lines are opened up (CodeView.Leading; the estimate counts the title at the
@@ -168,7 +173,7 @@ func codeRoom(d Data, side bool, pad float64, words codeWords) (availW, availH f
 	w := float64(d.ContentWidth())
 	availH = float64(d.ContentHeight()) - 64 - 1.6*pad
 	if d.Look.Style == "blueprint" {
-		w -= 24 // code.tmpl insets the blueprint window 12 px for its corner ticks
+		w -= codeBlueprintInset
 	}
 	if side {
 		w = (w - 2*float64(m.Gap)) * codeSideShare
