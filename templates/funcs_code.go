@@ -28,6 +28,7 @@ type CodeView struct {
 	Solo      bool          // landscape without words: the window alone, centred (codePostView)
 	Leading   float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
 	TitleSize int           // story and landscape: the title's size in px when set larger than the default; 0: the default
+	Drop      bool          // code post: the first optional tier (the lines past the estimate) goes up front (data-fit-drop)
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;
@@ -45,6 +46,15 @@ const (
 	codeLeading     = 1.5
 	codeLeadingLong = 1.38
 )
+
+// codeBlueprintInset is the width blueprint's code window loses: code.tmpl insets it 12 px each
+// side for its corner ticks.
+const codeBlueprintInset = 24
+
+// slideCodeFill is the share of the window's estimated room a short snippet's rows may span on a
+// code slide when its lines are opened up (CodeView.Leading; the estimate counts the title at the
+// second heading, larger than the slide draws it, so the rows stay inside the window).
+const slideCodeFill = 0.92
 
 // codeView prepares code in language for the page d: highlighted lines and a starting font size
 // that fits the snippet's longest line and its line count into the editor window, between a
@@ -111,6 +121,13 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 		// (the SQL sample's code sat at 33 px under a 38 px caption). Where a long line stops it
 		// first, the caption steps down to the code's size (slide-code.tmpl).
 		size = heroCodeSize(lines, size, math.Min(top, float64(m.Type.Lead)), availW, 1.08*availH, float64(v.Digits+2), leading)
+		// A snippet its width stops short of the height (three lines of CJK-commented Go at 33 px
+		// spanned half a portrait slide with its title and caption) opens its lines up, as the
+		// story's code post does, until its rows span slideCodeFill of the room.
+		rows := float64(codeRows(lines, size, availW, float64(v.Digits+2)))
+		if l := math.Floor(math.Min(codeLeadingOpen, availH*slideCodeFill/(rows*size))*100) / 100; l > codeLeading+0.02 {
+			v.Leading = l
+		}
 	}
 	v.FontSize = int(size)
 	return v
@@ -156,7 +173,7 @@ func codeRoom(d Data, side bool, pad float64, words codeWords) (availW, availH f
 	w := float64(d.ContentWidth())
 	availH = float64(d.ContentHeight()) - 64 - 1.6*pad
 	if d.Look.Style == "blueprint" {
-		w -= 24 // code.tmpl insets the blueprint window 12 px for its corner ticks
+		w -= codeBlueprintInset
 	}
 	if side {
 		w = (w - 2*float64(m.Gap)) * codeSideShare

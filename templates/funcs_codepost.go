@@ -22,6 +22,7 @@ const codeHang = 2
 // lines the estimate cannot fit at that size marked data-optional, last line first.
 func codePostView(d Data, code, language, title, caption string) CodeView {
 	v := codeView(d, code, language, title, caption)
+	v.Leading = 0 // the slide's opened lines; the post opens its own (story)
 	lines := CodeLines(code)
 	if len(lines) == 0 {
 		lines = []string{""}
@@ -111,9 +112,19 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 	v.FontSize, v.MinSize = int(size), m.Floor
 
-	// Lines that fit at that size, wrapped lines counted in full (at spaces, as codeRows).
-	perLine := max(8, int(availW/(size*monoAdvance)-gutter-codeHang))
-	room := int(availH / (size * leading))
+	// Lines that fit at that size, wrapped lines counted in full (at spaces, as codeRows), in the
+	// smallest window of the four styles (blueprint's, inset all round for its corner ticks; codeRoom
+	// counts only its width) so every style
+	// counts the same lines. The lines past them and one more (the estimate runs a line short) go
+	// up front (Drop: data-fit-drop), the same in every style: dropped one by one by the fit, the
+	// tail was kept as far as each style's own room went, and editorial's narrower serif caption
+	// (two lines where the sans took three) kept a line more of the long sample in a square.
+	narrowW, shortH := availW, availH-codeBlueprintInset
+	if d.Look.Style != "blueprint" {
+		narrowW -= codeBlueprintInset
+	}
+	perLine := max(8, int(narrowW/(size*monoAdvance)-gutter-codeHang))
+	room := int(shortH / (size * leading))
 	keep, used := 0, 0
 	for _, ln := range lines {
 		n := wrapRows(ln, perLine+codeHang, perLine)
@@ -123,9 +134,20 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 		used += n
 		keep++
 	}
-	v.HTML = markOptional(v.HTML, keep)
+	// Above and below a window the estimate counts the title and caption at their line caps and
+	// runs about a line short: a line more is kept. Beside the words (landscape) or alone it is
+	// exact: the window's room is the content height.
+	cut := keep + codeKeepSlack
+	if v.Side || v.Solo {
+		cut = keep
+	}
+	v.HTML = markOptional(v.HTML, keep, cut)
+	v.Drop = cut < len(lines)
 	return v
 }
+
+// codeKeepSlack is the lines kept past the estimate's count under a title or over a caption.
+const codeKeepSlack = 1
 
 // Story code fill: the share of the window's room the rows of a short snippet may take
 // (storyCodeSize's fill), the fewest columns a wrapped row may hold there (a phone's narrow column:
@@ -215,12 +237,12 @@ func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, f
 
 // markOptional marks the lines of a highlighted snippet (one <span class="l"> each) that the fit
 // script may drop: the last lines first, one tier per line from a few lines before keep (the
-// estimate is rough), every line from two past keep in the first tier. Three lines always stay.
-func markOptional(h template.HTML, keep int) template.HTML {
+// estimate is rough), every line from cut (0-based) on in the first tier, which the page drops up
+// front (CodeView.Drop). Three lines always stay.
+func markOptional(h template.HTML, keep, cut int) template.HTML {
 	const open = `<span class="l">`
 	parts := strings.Split(string(h), open)
 	n := len(parts) - 1
-	cut := keep + 2
 	from := max(3, keep-6)
 	if from >= n {
 		return h

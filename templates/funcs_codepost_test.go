@@ -48,10 +48,10 @@ func TestCodePostView(t *testing.T) {
 
 func TestMarkOptional(t *testing.T) {
 	h := Highlight(strings.Split("a\nb\nc\nd\ne\nf\ng\nh", "\n"), "text")
-	got := string(markOptional(h, 5))
-	// keep 5: lines from max(3, 5-6)=3 (0-based) optional; cut 7: line 8 (index 7) in tier 1,
-	// index 6 tier 2, 5 tier 3, 4 tier 4, 3 tier 5.
-	for i, tier := range map[int]string{3: "5", 4: "4", 5: "3", 6: "2", 7: "1"} {
+	got := string(markOptional(h, 5, 6))
+	// keep 5: lines from max(3, 5-6)=3 (0-based) optional; cut 6: indexes 6 and 7 in tier 1
+	// (dropped up front), index 5 tier 2, 4 tier 3, 3 tier 4.
+	for i, tier := range map[int]string{3: "4", 4: "3", 5: "2", 6: "1", 7: "1"} {
 		want := `<span class="l" data-optional="` + tier + `" data-path="content.code">` + string(rune('a'+i))
 		if !strings.Contains(got, want) {
 			t.Errorf("line %d: want %s in %s", i, want, got)
@@ -60,7 +60,7 @@ func TestMarkOptional(t *testing.T) {
 	if strings.Count(got, "data-optional") != 5 {
 		t.Errorf("optional lines: %s", got)
 	}
-	if markOptional(h, 20) != h {
+	if markOptional(h, 20, 21) != h {
 		t.Error("a snippet that fits is left as it is")
 	}
 }

@@ -41,10 +41,15 @@ const slideProbe = `(() => {
   }).filter(Boolean);
   const hidden = [...document.querySelectorAll('.sl-body [data-optional]')].filter((el) => !el.getClientRects().length).length;
   const warnings = ((window.__brandgenFit || {}).warnings || []).map((w) => w.code);
+  // the span of the body's parts (a code slide's title, window and caption: the first top to the
+  // last bottom) over the body's height.
+  const parts = all('.sl-body > * > :not(.cd-sp)').map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
+  const bodyH = body ? body.getBoundingClientRect().height : 0;
+  const span = parts.length && bodyH ? (Math.max(...parts.map((r) => r.bottom)) - Math.min(...parts.map((r) => r.top))) / bodyH : 0;
   return {floor, lead, under, hidden, warnings, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
     cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
     codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
-    codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0};
+    codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0, span};
 })()`
 
 type slideResult struct {
@@ -60,6 +65,7 @@ type slideResult struct {
 	CodeFill float64   `json:"codeFill"`
 	CodeRows int       `json:"codeRows"`
 	Spill    float64   `json:"spill"`
+	Span     float64   `json:"span"`
 	Under    []string  `json:"under"`
 	Hidden   int       `json:"hidden"`
 	Warnings []string  `json:"warnings"`

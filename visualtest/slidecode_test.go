@@ -1,0 +1,42 @@
+package visualtest
+
+import (
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/slides"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// slideCodeMinSpan is the share of a code slide's body height that its title, window and caption
+// span together (slideProbe's span) when the slide has a title or caption: a snippet sized to its
+// longest line left the parts in a block over one dead band (the CJK sample spanned about half
+// the portrait body).
+const slideCodeMinSpan = 0.65
+
+// TestSlideCodeSpan renders every code slide sample with a title or caption in portrait and square
+// in every style and checks that its parts span slideCodeMinSpan of the body's height.
+func TestSlideCodeSpan(t *testing.T) {
+	for _, smp := range slides.Samples(slides.Code) {
+		cs, ok := smp.Slide.(slides.CodeSlide)
+		if !ok || cs.Title == "" && cs.Caption == "" {
+			continue
+		}
+		page := slides.Pages([]any{smp.Slide})[0]
+		page.Index, page.Total = 3, 8
+		t.Run(smp.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+				for i, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.Themes[i%2], Style: style}
+					var p slideResult
+					probe(t, studio.Job{Pattern: slides.PatternID(slides.Code), Content: page, Look: look}, slideProbe, &p)
+					t.Logf("%s %s: the parts span %.0f%% of the body, code %.1f px", size, style, p.Span*100, p.Code)
+					if p.Span < slideCodeMinSpan {
+						t.Errorf("%s %s: the title, window and caption span %.0f%% of the body's height (want >= %.0f%%)", size, style, p.Span*100, slideCodeMinSpan*100)
+					}
+				}
+			}
+		})
+	}
+}
