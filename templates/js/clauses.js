@@ -3,9 +3,9 @@
 //  - mark: the text of elements marked data-clauses is cut into clauses (text up to , ; : . ! ?
 //    and a space) in span.clause (CJK headlines get theirs from js/cjk.js), and an emoji is glued
 //    to the word before it.
-//  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses), and
-//    a short word the fit left alone on a line is glued to the next (lonelyWords); a headline
-//    marked data-unstrand is set a little smaller when that frees a word stranded on a line.
+//  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses); then
+//    a word the fit left alone on a line of an element marked data-widow is freed (widows: one
+//    measured mechanism, opt-in per pattern).
 (function () {
   "use strict";
   var run, sizeOf, report;
@@ -79,46 +79,10 @@
     });
     return out.sort(function (a, b) { return a.c - b.c; });
   }
-  // lonelyWords glues a word of one to three letters that the fit left alone on a line of a
-  // data-clauses element ("prerequisite | for | reliability.") to the word after it, and reports
-  // whether it glued any (the page is then fitted again). Two to four words may stack.
-  function lonelyWords() {
-    var glued = false;
-    document.querySelectorAll("[data-clauses]").forEach(function (host) {
-      if ((host.textContent.match(/[\p{L}\p{N}]+/gu) || []).length < 5) return;
-      var fs = sizeOf(host), lines = rows(host, fs);
-      var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
-      for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
-      var longest = lineMax(lines);
-      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
-      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
-      var whole = getComputedStyle(host).overflowWrap === "normal";
-      nodes.forEach(function (n) {
-        // Any word alone on a line under 3/5 of the longest ("Ship it. | Then | make it |
-        // beautiful.") is glued too: a one-word line inside a headline reads as a stray word.
-        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-]+) (?=\S)/gu, m, at = [];
-        while ((m = re.exec(n.nodeValue))) {
-          var start = m.index + m[1].length, r = document.createRange(), short = Array.from(m[2]).length <= 3;
-          r.setStart(n, start); r.setEnd(n, start + m[2].length);
-          var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
-          lines.forEach(function (x) {
-            var alone = x.r - x.l < b.width + fs * 0.6;
-            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || (whole && x.r - x.l < longest * 0.6))) at.push(start + m[2].length);
-          });
-          re.lastIndex = start + m[2].length;
-        }
-        at.reverse().forEach(function (i) { n.nodeValue = n.nodeValue.slice(0, i) + "\u00a0" + n.nodeValue.slice(i + 1); glued = true; });
-      });
-    });
-    return glued;
-  }
-
-  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
-  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
-  // neighbour: a last word to the one before it, any other to the one after it. It is measured: the
-  // page is fitted again, and when the glue cost the element more than 1/8 of its size (the pair is
-  // too wide for the line), the glue is undone and the element left as the fit set it. Latin-like
-  // words only; it reports whether it changed anything (the page is then fitted again).
+  // A word left alone on a line of an element marked data-widow (opt-in per pattern) is a stray:
+  // "prerequisite | for | reliability.", "and headless | Chrome", "Your first | month | is on us",
+  // "Golang | Weekly". strays finds them, widows frees them; both are measured (see widows).
+  // Latin-like words only (CJK lines are chosen by fitClauses' scores).
   var widowRe = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-.,;:!?%&]+$/u;
   // strays returns, for each word of host left alone on a line, the word to glue to the one after
   // it (a last line's word is glued to the word before it), and whether a glued pair ("How
@@ -128,8 +92,9 @@
     if (lines.length < 2) return out;
     var longest = lineMax(lines);
     var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
+    // An emoji counts as a word of its line ("Only with | tests 🧪" is not "tests" alone).
     for (var n = w.nextNode(); n; n = w.nextNode()) {
-      if (n.parentElement.closest("svg,.emo")) continue;
+      if (n.parentElement.closest("svg")) continue;
       var re = /[^\s\u00a0]+/g, m;
       while ((m = re.exec(n.nodeValue))) {
         var r = document.createRange();
@@ -150,17 +115,27 @@
       });
       if (cs.length > 1) out.split = true;
     });
-    out.ragged = lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.6; });
+    // ragged: a line inside the text under 3/5 of the longest ("Branded images | at scale | with
+    // Go and"), unless it ends a clause ("Ship it. | Then make | it beautiful.").
+    var ends = function (wd) { return /[,;:.!?\u2026]["\u201d\u2019)\]]*$/.test(wd.text); };
+    out.ragged = lines.slice(0, -1).some(function (x) {
+      var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
+      return x.r - x.l < longest * 0.6 && !(on.length && ends(on[on.length - 1]));
+    });
     var count = 0;
-    words.forEach(function (wd) { count += wd.text.split("\u00a0").length; });
-    if (count < 2) return out;
+    words.forEach(function (wd) { count += (wd.text.match(/[\p{L}\p{N}]+/gu) || []).length; });
+    // Two to four words of display text ("Less, | but | better.") may stack a word a line, as a
+    // poster does (markClauses keeps their breaks too).
+    if (count < 2 || count < 5 && host.hasAttribute("data-clauses")) return out;
     lines.forEach(function (x, li) {
       var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
       if (on.length !== 1 || !widowRe.test(on[0].text)) return;
       // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
       // is on us"), or when the text is two words (a name: "Golang | Weekly").
-      if (count > 2 && x.r - x.l >= longest * 0.8) return;
       var i = words.indexOf(on[0]), last = li === lines.length - 1;
+      // A word that ends a clause inside the text is a line of its own ("Deploy on | Friday? |
+      // Only with | tests", stacked).
+      if (count > 2 && (x.r - x.l >= longest * 0.8 || !last && ends(on[0]))) return;
       var left = last || i === words.length - 1 ? words[i - 1] : on[0], right = words[words.indexOf(left) + 1];
       // Only a single space between two words in one text node is glued.
       if (!left || !right || left.n !== right.n || left.at + left.len + 1 !== right.at) return;
@@ -168,18 +143,37 @@
     });
     return out;
   }
-  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
-  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
-  // neighbour, and fits the page again, a few rounds while a glue strands another word. It is
-  // measured: when the glue leaves a word alone still, breaks a glued pair inside a word, or costs
-  // the element more than 1/8 of its size (the pair too wide for the line), it is undone and the
-  // element left as the fit set it. It runs at most twice per element.
+  // least is the smallest size a remedy for a stray may set host at, from its size fs as the fit
+  // set it: 7/8 of it, or 4/5 while that stays at or above the template's size (a grown headline
+  // keeps growing over the rest: showcase's "How | Fjordbyte cut", freed, is still 1.2x its
+  // template size).
+  function least(host, fs) {
+    var base = host.__bgFit ? host.__bgFit.base : fs;
+    return Math.min(fs * 0.875, Math.max(base, fs * 0.8));
+  }
+  // capped sets each element a stray remedy set smaller (host.__bgMax) back at that size after a fit.
+  function capped() {
+    document.querySelectorAll("[data-widow]").forEach(function (h) {
+      if (h.__bgMax && sizeOf(h) > h.__bgMax) h.style.fontSize = h.__bgMax + "px";
+    });
+  }
+  // widows frees the strays of each element marked data-widow (opt-in per pattern). First it
+  // glues each to its neighbour (a last word to the one before it, any other to the one after it)
+  // and fits the page again, a few rounds while a glue strands another word. The glue is measured:
+  // when it leaves a word alone still, breaks a glued pair inside a word, leaves a short line
+  // inside the text, or sets the element under least (the pair too wide for the line), it is
+  // undone. Then an element marked data-widow="size" (its page is set smaller too: fitClauses'
+  // unstrand) is set smaller alone, step by step down to least, which can go a little under its
+  // template's size, until no word is left alone ("and headless | Chrome" becomes "Branded images
+  // at | scale with Go and | headless Chrome"); else it is left as the fit set it. It runs at most
+  // twice per element.
   function widows(refit) {
     document.querySelectorAll("[data-widow]").forEach(function (host) {
       if (host.__bgWidow >= 2 || !host.getClientRects().length) return;
       host.__bgWidow = (host.__bgWidow || 0) + 1;
       var fs = sizeOf(host), st0 = strays(host), ow = host.style.overflowWrap, tw = host.style.textWrap;
       if (!st0.glue.length) return;
+      var lo = least(host, fs);
       // try glues the strays of a layout, a few rounds, and keeps the glue when it is good. A
       // glued pair too wide for the line must overflow (and the fit shrink it), not break inside
       // a word ("How Fjordby | te"); greedy also sets the lines unbalanced (balance can rebreak
@@ -199,7 +193,7 @@
           st = strays(host);
           if (st.split) break;
         }
-        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < fs * 0.875)) return true;
+        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < lo - 0.25)) return true;
         saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
         host.style.overflowWrap = ow;
         host.style.textWrap = tw;
@@ -208,8 +202,14 @@
         st0 = strays(host);
         return false;
       }
-      if (attempt(false) || !st0.glue.length) return;
-      attempt(true);
+      if (attempt(false) || !st0.glue.length || attempt(true) || host.getAttribute("data-widow") !== "size") return;
+      var at = sizeOf(host);
+      for (var s = at - Math.max(0.5, at * 0.015); s >= lo; s -= Math.max(0.5, at * 0.015)) {
+        host.style.fontSize = Math.floor(s * 2) / 2 + "px";
+        var st = strays(host);
+        if (!st.glue.length && !st.ragged) { host.__bgMax = Math.floor(s * 2) / 2; return; }
+      }
+      host.style.fontSize = at + "px";
     });
   }
 
@@ -219,7 +219,7 @@
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
   // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size; a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
+  // its size, one with a short CJK line inside it for 55% (poor); a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
   // line. A headline held narrow by a kept clause (or a
   // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
   // under it does not outgrow it.
@@ -227,7 +227,7 @@
     var keep = keepClause, scope = document.querySelector("main.content");
     var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
     var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
-    if (!spans.length && !marked.length) { run(); return; }
+    if (!spans.length && !marked.length) { run(); capped(); return; }
     var hosts = [];
     spans.forEach(function (s) {
       var h = s.parentElement.closest("[data-fit]");
@@ -259,29 +259,31 @@
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
       stackBreaks(stack);
       run(cap);
+      capped();
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000)); }
+      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000)); capped(); }
     }
     // lone reports a headline line, not the last, that is one short word beside much longer lines
     // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
     // grown headline can strand a word.
     function lone(h) {
-      // A headline marked data-widow too counts a word alone on its last line ("and headless |
-      // Chrome"): a little smaller, the line takes the word before it.
-      if (h.hasAttribute("data-widow") && strays(h).glue.length) return true;
+      // A word alone on its last line counts too ("and headless | Chrome"): a little smaller, the
+      // line takes the word before it.
+      if (strays(h).glue.length) return true;
       var lines = rows(h, sizeOf(h));
       if (lines.length < 3) return false;
       var longest = lineMax(lines);
       return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
     }
     // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
-    // template's sizes) when that gives its headlines marked data-unstrand lines without a lone
-    // word (opt-in: a smaller headline can break a page's own size rules, story over portrait).
+    // template's sizes) when that gives its headlines marked data-widow="size" lines without a
+    // lone word (opt-in: a smaller headline can break a page's own size rules, story over
+    // portrait); widows then glues what is left, or sets the headline alone smaller.
     function unstrand(kept, stack) {
-      var heads = hosts.concat(marked).filter(function (h) { return h.hasAttribute("data-unstrand") && h.getClientRects().length; });
+      var heads = hosts.concat(marked).filter(function (h) { return h.getAttribute("data-widow") === "size" && h.getClientRects().length; });
       if (!heads.some(lone)) return;
       var grown = report.scale;
       for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
@@ -290,11 +292,19 @@
       }
       fitWith(kept, stack);
     }
+    // poor gives the share of its size a headline's layout counts for: 0.7 when it is ragged (a
+    // short last line, a clause broken into a short piece or started mid-line), 0.55 when a CJK
+    // line inside it is short (少即是多，| 简单 | 即是力量。: a stranded middle line reads as a
+    // fragment, worse than two full lines at a smaller size), 1 otherwise.
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
-      if (lines.length < 2) return false;
+      if (lines.length < 2) return 1;
       var longest = lineMax(lines);
       var last = lines[lines.length - 1], short = longest * (cjkPage ? minShareCJK : 0.6);
+      if (cjkPage && stranded(h, lines)) return 0.55;
+      return ragged(h, fs, lines, last, short) ? 0.7 : 1;
+    }
+    function ragged(h, fs, lines, last, short) {
       if (last.r - last.l < short) return true;
       return spans.some(function (s) {
         if (!h.contains(s)) return false;
@@ -308,7 +318,7 @@
     }
     function score(free) {
       var v = Infinity;
-      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.7 : 1)); });
+      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * poor(h)); });
       return v;
     }
     fitWith([]);
@@ -349,8 +359,18 @@
   // phrases are short and even, so a clause split into two phrases (都从一个小小的 | 版本开始。) may
   // leave a shorter piece than a Latin one may ("Make it | work,").
   var minShareCJK = 0.5;
+  // strandCJK: a line inside a CJK headline at about half its longest or under is stranded
+  // (简单 between two full lines; 高性能 over API 服务的): a fragment, not a phrase of the text.
+  var strandCJK = 0.55;
+  // A CJK headline (data-clauses) is balanced too when a line inside it is short (用 Go 构建 |
+  // 高性能 API | 服务的 | 十个实用技巧): narrower, its phrases fill the lines evenly (服务的十个 |
+  // 实用技巧).
   function balanced() {
-    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance]"), function (el) { return el.getClientRects().length > 0; }) : [];
+    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance],[data-clauses]"), function (el) { return el.getClientRects().length > 0; }) : [];
+  }
+  function stranded(el, lines) {
+    var longest = lineMax(lines);
+    return lines.slice(1, -1).some(function (x) { return x.r - x.l < longest * strandCJK; });
   }
   function unbalance() {
     balanced().forEach(function (el) {
@@ -360,8 +380,8 @@
   }
   function balance() {
     balanced().forEach(function (el) {
-      var fs = sizeOf(el), n = rows(el, fs).length;
-      if (n < 2) return;
+      var fs = sizeOf(el), lines = rows(el, fs), n = lines.length;
+      if (n < 2 || !el.hasAttribute("data-balance") && !stranded(el, lines)) return;
       var cs = getComputedStyle(el), inset = 0;
       if (cs.boxSizing !== "border-box") {
         ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].forEach(function (k) { inset += parseFloat(cs[k]) || 0; });
@@ -398,8 +418,6 @@
       sizeOf = api.sizeOf; report = api.report;
       run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
       fitClauses();
-      // A refit can leave another word alone ("Five | things" glued, then "this | week"): a few rounds.
-      for (var i = 0; i < 3 && lonelyWords(); i++) fitClauses();
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);
