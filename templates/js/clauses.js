@@ -57,9 +57,12 @@
 
   // keepClause keeps a clause on one line (no wrap, the phrase breaks cjk.js put in it hidden) or
   // frees it.
+  // A freed clause's orphan breaks (cjk.js's hidden <wbr class="orphan">) show only while orphans
+  // is set (fitClauses).
+  var orphans = false;
   function keepClause(span, keep) {
     span.style.whiteSpace = keep ? "nowrap" : "";
-    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep ? "none" : ""; });
+    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep || !orphans && w.matches(".orphan") ? "none" : ""; });
   }
 
   // rows are the lines of el, from the client rects of its text grouped by vertical centre.
@@ -218,12 +221,14 @@
   // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
-  // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size, one with a short CJK line inside it for 55% (poor); a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
-  // line. A headline held narrow by a kept clause (or a
+  // (每一次 | 渲染，都为 | ...) counting for 70% of its size, one stranding a short piece of a
+  // clause inside it for 55% (poor); a tie goes to more clauses kept. Last, the clauses are tried
+  // stacked, each starting a line, and a stranding layout with cjk.js's orphan breaks. A headline
+  // held narrow by a kept clause (or a
   // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
   // under it does not outgrow it.
   function fitClauses() {
+    orphans = false;
     var keep = keepClause, scope = document.querySelector("main.content");
     var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
     var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
@@ -292,17 +297,28 @@
       }
       fitWith(kept, stack);
     }
-    // poor gives the share of its size a headline's layout counts for: 0.7 when it is ragged (a
-    // short last line, a clause broken into a short piece or started mid-line), 0.55 when a CJK
-    // line inside it is short (少即是多，| 简单 | 即是力量。: a stranded middle line reads as a
-    // fragment, worse than two full lines at a smaller size), 1 otherwise.
+    // poor gives the share of its size a headline's layout counts for: 0.55 when a clause broken
+    // into pieces leaves a short one on a line inside the headline (少即是多，| 简单 | 即是力量。: a
+    // stranded fragment between two full lines reads worse than two lines at a smaller size), 0.7
+    // when it is ragged (a short last line, a clause broken into a short piece or started
+    // mid-line), 1 otherwise.
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
       if (lines.length < 2) return 1;
       var longest = lineMax(lines);
       var last = lines[lines.length - 1], short = longest * (cjkPage ? minShareCJK : 0.6);
-      if (cjkPage && stranded(h, lines)) return 0.55;
+      if (stranded(h, fs, lines, short)) return 0.55;
       return ragged(h, fs, lines, last, short) ? 0.7 : 1;
+    }
+    function stranded(h, fs, lines, short) {
+      var inner = lines.slice(1, -1);
+      return spans.some(function (s) {
+        if (!h.contains(s)) return false;
+        var own = rows(s, fs);
+        return own.length > 1 && own.some(function (x) {
+          return x.r - x.l < short && inner.some(function (y) { return Math.abs(y.c - x.c) < fs * 0.5; });
+        });
+      });
     }
     function ragged(h, fs, lines, last, short) {
       if (last.r - last.l < short) return true;
@@ -316,9 +332,14 @@
         return line && own[0].l > line.l + fs * 0.25;
       });
     }
+    var strands = false;
     function score(free) {
       var v = Infinity;
-      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * poor(h)); });
+      hosts.forEach(function (h, i) {
+        var p = poor(h);
+        if (p < 0.6) strands = true;
+        v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * p);
+      });
       return v;
     }
     fitWith([]);
@@ -344,7 +365,20 @@
       fitWith([], true);
       if (score(free) > bestScore + 0.02) { stack = true; best = []; }
     }
+    // When a layout stranded a piece of a clause, the orphan breaks are tried (a short last phrase
+    // may take a line of its own: 少即是多，| 简单即是 | 力量。); they win by a clear margin.
     fitWith(best, stack);
+    if (strands && document.querySelector("span.clause wbr.orphan")) {
+      orphans = true;
+      var tries = [[best, stack], [[], false]], won = null;
+      tries.forEach(function (t) {
+        fitWith(t[0], t[1]);
+        var v = score(free);
+        if (v > bestScore + 0.02) { bestScore = v; won = t; }
+      });
+      if (won) { best = won[0]; stack = won[1]; } else orphans = false;
+      fitWith(best, stack);
+    }
     unstrand(best, stack);
   }
 
@@ -359,18 +393,8 @@
   // phrases are short and even, so a clause split into two phrases (都从一个小小的 | 版本开始。) may
   // leave a shorter piece than a Latin one may ("Make it | work,").
   var minShareCJK = 0.5;
-  // strandCJK: a line inside a CJK headline at about half its longest or under is stranded
-  // (简单 between two full lines; 高性能 over API 服务的): a fragment, not a phrase of the text.
-  var strandCJK = 0.55;
-  // A CJK headline (data-clauses) is balanced too when a line inside it is short (用 Go 构建 |
-  // 高性能 API | 服务的 | 十个实用技巧): narrower, its phrases fill the lines evenly (服务的十个 |
-  // 实用技巧).
   function balanced() {
-    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance],[data-clauses]"), function (el) { return el.getClientRects().length > 0; }) : [];
-  }
-  function stranded(el, lines) {
-    var longest = lineMax(lines);
-    return lines.slice(1, -1).some(function (x) { return x.r - x.l < longest * strandCJK; });
+    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance]"), function (el) { return el.getClientRects().length > 0; }) : [];
   }
   function unbalance() {
     balanced().forEach(function (el) {
@@ -380,8 +404,8 @@
   }
   function balance() {
     balanced().forEach(function (el) {
-      var fs = sizeOf(el), lines = rows(el, fs), n = lines.length;
-      if (n < 2 || !el.hasAttribute("data-balance") && !stranded(el, lines)) return;
+      var fs = sizeOf(el), n = rows(el, fs).length;
+      if (n < 2) return;
       var cs = getComputedStyle(el), inset = 0;
       if (cs.boxSizing !== "border-box") {
         ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].forEach(function (k) { inset += parseFloat(cs[k]) || 0; });
