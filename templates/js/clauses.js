@@ -8,7 +8,7 @@
 //    measured mechanism, opt-in per pattern).
 (function () {
   "use strict";
-  var run, sizeOf, report;
+  var run, sizeOf, report, rowsOf;
 
   // markClauses wraps the clauses of the text of elements marked data-clauses (text up to , ; : . ! ?
   // and a space: "Make it work, | make it right, | make it fast.") in span.clause, the space after
@@ -65,23 +65,13 @@
     span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep || !orphans && w.matches(".orphan") ? "none" : ""; });
   }
 
-  // rows are the lines of el, from the client rects of its text grouped by vertical centre.
-  // lineMax is the width of the longest of rows' lines (0 for none).
+  // rows are the lines of el (fit.js's rows: the client rects of its text grouped by vertical
+  // centre, within half the font size fs). lineMax is the width of the longest of rows' lines (0
+  // for none).
   function lineMax(lines) {
     return lines.reduce(function (m, x) { return Math.max(m, x.r - x.l); }, 0);
   }
-  function rows(el, fs) {
-    var r = document.createRange(), out = [];
-    r.selectNodeContents(el);
-    Array.prototype.forEach.call(r.getClientRects(), function (b) {
-      if (!b.width) return;
-      var c = (b.top + b.bottom) / 2, row = null;
-      out.forEach(function (x) { if (Math.abs(x.c - c) < fs * 0.5) row = x; });
-      if (!row) out.push(row = { c: c, l: b.left, r: b.right });
-      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right);
-    });
-    return out.sort(function (a, b) { return a.c - b.c; });
-  }
+  function rows(el, fs) { return rowsOf(el, fs * 0.5); }
   // A word left alone on a line of an element marked data-widow (opt-in per pattern) is a stray:
   // "prerequisite | for | reliability.", "and headless | Chrome", "Your first | month | is on us",
   // "Golang | Weekly". strays finds them, widows frees them; both are measured (see widows).
@@ -439,7 +429,7 @@
   window.__brandgenClauses = {
     mark: markClauses,
     fit: function (api) {
-      sizeOf = api.sizeOf; report = api.report;
+      sizeOf = api.sizeOf; report = api.report; rowsOf = api.rows;
       run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
       fitClauses();
       // Twice: the refit after one element's glue can strand a word of another set with it
