@@ -124,10 +124,10 @@
       var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
       if (on.length !== 1 || !widowRe.test(on[0].text)) return;
       // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
-      // is on us"), or when the text is two words (a name: "Golang | Weekly").
+      // is on us"), or when the text is two words (a name: "Golang | Weekly"); not a word that
+      // ends a clause inside the text, a line of its own ("Deploy on | Friday? | Only with |
+      // tests", stacked).
       var i = words.indexOf(on[0]), last = li === lines.length - 1;
-      // A word that ends a clause inside the text is a line of its own ("Deploy on | Friday? |
-      // Only with | tests", stacked).
       if (count > 2 && (x.r - x.l >= longest * 0.8 || !last && ends(on[0]))) return;
       var left = last || i === words.length - 1 ? words[i - 1] : on[0], right = words[words.indexOf(left) + 1];
       // Only a single space between two words in one text node is glued.
