@@ -144,6 +144,13 @@
     var base = host.__bgFit ? host.__bgFit.base : fs;
     return Math.min(fs * 0.875, Math.max(base, fs * 0.8));
   }
+  // grown caps a page's growth (maxGrow, when given) at the scale it had before a costly glue was
+  // kept (host.__bgGrow, see widows).
+  function grown(maxGrow) {
+    var g = maxGrow || Infinity;
+    document.querySelectorAll("[data-widow]").forEach(function (h) { if (h.__bgGrow) g = Math.min(g, h.__bgGrow); });
+    return g === Infinity ? maxGrow : g;
+  }
   // capped sets each element a stray remedy set smaller (host.__bgMax) back at that size after a fit.
   function capped() {
     document.querySelectorAll("[data-widow]").forEach(function (h) {
@@ -166,7 +173,7 @@
       host.__bgWidow = (host.__bgWidow || 0) + 1;
       var fs = sizeOf(host), st0 = strays(host), ow = host.style.overflowWrap, tw = host.style.textWrap;
       if (!st0.glue.length) return;
-      var lo = least(host, fs);
+      var lo = least(host, fs), scale0 = report.scale;
       // try glues the strays of a layout, a few rounds, and keeps the glue when it is good. A
       // glued pair too wide for the line must overflow (and the fit shrink it), not break inside
       // a word ("How Fjordby | te"); greedy also sets the lines unbalanced (balance can rebreak
@@ -186,7 +193,16 @@
           st = strays(host);
           if (st.split) break;
         }
+        // A glue that costs the element more than 1/8 of its size (down to least) is kept only
+        // with the page held at the growth it had: the rest of the page must not grow into the
+        // room the element gave up (showcase's cards and call to action, grown, broke badly).
+        if (!st.split && !st.glue.length && sizeOf(host) < fs * 0.875 && sizeOf(host) >= lo - 0.25 && report.scale > scale0) {
+          host.__bgGrow = scale0;
+          refit();
+          st = strays(host);
+        }
         if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < lo - 0.25)) return true;
+        host.__bgGrow = 0;
         saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
         host.style.overflowWrap = ow;
         host.style.textWrap = tw;
@@ -222,7 +238,7 @@
     var keep = keepClause, scope = document.querySelector("main.content");
     var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
     var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
-    if (!spans.length && !marked.length) { run(); capped(); return; }
+    if (!spans.length && !marked.length) { run(grown()); capped(); return; }
     var hosts = [];
     spans.forEach(function (s) {
       var h = s.parentElement.closest("[data-fit]");
@@ -253,13 +269,13 @@
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
       stackBreaks(stack);
-      run(cap);
+      run(grown(cap));
       capped();
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000)); capped(); }
+      if (k < report.scale - 0.01) { reset(); run(grown(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000))); capped(); }
     }
     // lone reports a headline line, not the last, that is one short word beside much longer lines
     // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
