@@ -120,15 +120,16 @@
     // Two to four words of display text ("Less, | but | better.") may stack a word a line, as a
     // poster does (markClauses keeps their breaks too).
     if (count < 2 || count < 5 && host.hasAttribute("data-clauses")) return out;
+    var name = count === 2 && words.every(function (wd) { return widowRe.test(wd.text); });
     lines.forEach(function (x, li) {
       var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
       if (on.length !== 1 || !widowRe.test(on[0].text)) return;
       // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
-      // is on us"), or when the text is two words (a name: "Golang | Weekly"); not a word that
-      // ends a clause inside the text, a line of its own ("Deploy on | Friday? | Only with |
-      // tests", stacked).
+      // is on us"), or when the text is two Latin-like words (a name: "Golang | Weekly", not
+      // "brandgen | 工作室"); not a word that ends a clause inside the text, a line of its own
+      // ("Deploy on | Friday? | Only with | tests", stacked).
       var i = words.indexOf(on[0]), last = li === lines.length - 1;
-      if (count > 2 && (x.r - x.l >= longest * 0.8 || !last && ends(on[0]))) return;
+      if (!name && (x.r - x.l >= longest * 0.8 || !last && ends(on[0]))) return;
       var left = last || i === words.length - 1 ? words[i - 1] : on[0], right = words[words.indexOf(left) + 1];
       // Only a single space between two words in one text node is glued.
       if (!left || !right || left.n !== right.n || left.at + left.len + 1 !== right.at) return;
