@@ -21,6 +21,9 @@
 //	[data-optional="<tier>" data-path="content.<field>"] [data-fit-below="<selector>"] on text;
 //	data-fit-box on a container;
 //	data-fit-grow="<max factor>" on the pattern's root to let sparse content grow
+//	data-clauses on display text (breaks between clauses); data-widow on text whose word left alone
+//	on a line is freed, measured (glued to its neighbour), data-widow="size" also by setting it a
+//	little smaller (js/clauses.js widows)
 //
 // CSS custom properties carry the metrics (--m-x, --gap, --pad, --fs-body ... --fs-hero) and the
 // palette (--text, --muted, --accent, --surface, --surface-text, --fill, --series-1 ... --series-10).

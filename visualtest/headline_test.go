@@ -218,14 +218,17 @@ func loneWords(rows []headlineRow, lastOK bool) []string {
 	return bad
 }
 
-// The texts marked data-widow never leave a word alone on a line where gluing it to its
-// neighbour costs little (seen on the contact sheets: showcase's bare story title opening on
-// "How", offer's "Your first | month | is on us", grid's "Safe | margins and auto-fit text.",
-// resources' "Golang | Weekly" in landscape, campaign's message ending on "fund."). skip lists
-// the styles where the glued pair is too wide for the line at 7/8 of the size, which widows
-// leaves as the fit set it (flat's heavy "Golang Weekly", editorial's "How Fjordbyte"); lastOK a
-// text whose last word may stay alone (grid's narrow cells: "auto-fit | text." breaks at the
-// hyphen when glued).
+// The texts marked data-widow never leave a word alone on a line where freeing it costs little
+// (seen on the contact sheets: showcase's bare story title opening on "How" (editorial's too: the
+// glued "How Fjordbyte" sets the grown title 14% smaller, still 1.2x its template size), offer's
+// "Your first | month | is on us", grid's "Safe | margins and auto-fit text.", resources' "Golang |
+// Weekly" in landscape, campaign's message ending on "fund.", event's short story title ending on
+// "Chrome" in the sans styles (data-widow="size": the title is set a little under its template
+// size, "Branded images at | scale with Go and | headless Chrome"); flat's heavy "Golang Weekly"
+// is glued too, its page held at its growth). skip lists the styles where the glued pair is too
+// wide for the line at widows' least size, which leaves the text as the fit set it; lastOK a text
+// whose last word may stay alone (grid's narrow cells: "auto-fit | text." breaks at the hyphen
+// when glued).
 func TestWidowWords(t *testing.T) {
 	for _, tc := range []struct {
 		pattern, sample, sel string
@@ -233,10 +236,11 @@ func TestWidowWords(t *testing.T) {
 		lastOK               bool
 		skip                 brandgen.Style
 	}{
-		{"showcase", "bare", ".sc-title", brandgen.SizeStory, false, brandgen.StyleEditorial},
+		{"showcase", "bare", ".sc-title", brandgen.SizeStory, false, ""},
+		{"event", "short", ".ev-title", brandgen.SizeStory, false, ""},
 		{"offer", "minimal", ".o-headline", brandgen.SizeStory, false, ""},
 		{"grid", "six", ".g-cell:nth-child(2) .g-text", brandgen.SizeSquare, true, ""},
-		{"resources", "minimal", ".pr-name", brandgen.SizeLandscape, false, brandgen.StyleFlat},
+		{"resources", "minimal", ".pr-name", brandgen.SizeLandscape, false, ""},
 		{"campaign", "short", ".cp-msg", brandgen.SizePortrait, false, ""},
 		{"campaign", "short", ".cp-msg", brandgen.SizeLandscape, false, ""},
 	} {

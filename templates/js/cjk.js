@@ -140,6 +140,9 @@
   // ("套餐。", "支給。") never ends a paragraph alone on its line: it stays with the phrase before
   // it. text-wrap:pretty does not do this for CJK in Chromium (it looks at Latin words only). The
   // pair is kept short enough to fit any line it can land on; -1 when there is nothing to glue.
+  // Inside a clause the break is kept as a hidden <wbr class="orphan">, which js/clauses.js shows
+  // in a headline whose lines would otherwise strand a short piece of a clause (少即是多，| 简单 |
+  // 即是力量。 becomes 少即是多，| 简单即是 | 力量。).
   var punctRe = /[\s\u3000-\u303f\uff01-\uff0f\uff1a-\uff20\u2010-\u206f.,!?;:()\[\]"']/g;
   function orphanGlue(us) {
     var last = -1;
@@ -161,13 +164,15 @@
     textNodes(scope).forEach(function (n) {
       var us = units(n.nodeValue, segmenter);
       if (us.length < 2) return;
-      var frag = document.createDocumentFragment(), buf = "", glue = orphanGlue(us);
+      // Only a clause's orphan break is kept (hidden): the fit chooses between a clause's lines.
+      var frag = document.createDocumentFragment(), buf = "", glue = orphanGlue(us), inClause = !!n.parentNode.closest("span.clause");
       for (var i = 0; i < us.length; i++) {
         buf += us[i].text;
         var a = us[i], b = us[i + 1];
-        if (b && a.word && b.word && (a.cjk || b.cjk) && i !== glue) {
+        if (b && a.word && b.word && (a.cjk || b.cjk) && (i !== glue || inClause)) {
           frag.appendChild(document.createTextNode(buf));
-          frag.appendChild(document.createElement("wbr"));
+          var br = frag.appendChild(document.createElement("wbr"));
+          if (i === glue) { br.className = "orphan"; br.style.display = "none"; }
           buf = "";
         }
       }

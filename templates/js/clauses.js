@@ -3,12 +3,12 @@
 //  - mark: the text of elements marked data-clauses is cut into clauses (text up to , ; : . ! ?
 //    and a space) in span.clause (CJK headlines get theirs from js/cjk.js), and an emoji is glued
 //    to the word before it.
-//  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses), and
-//    a short word the fit left alone on a line is glued to the next (lonelyWords); a headline
-//    marked data-unstrand is set a little smaller when that frees a word stranded on a line.
+//  - fit: the page is fitted with each combination of clauses kept on one line (fitClauses); then
+//    a word the fit left alone on a line of an element marked data-widow is freed (widows: one
+//    measured mechanism, opt-in per pattern).
 (function () {
   "use strict";
-  var run, sizeOf, report;
+  var run, sizeOf, report, rowsOf;
 
   // markClauses wraps the clauses of the text of elements marked data-clauses (text up to , ; : . ! ?
   // and a space: "Make it work, | make it right, | make it fast.") in span.clause, the space after
@@ -57,68 +57,25 @@
 
   // keepClause keeps a clause on one line (no wrap, the phrase breaks cjk.js put in it hidden) or
   // frees it.
+  // A freed clause's orphan breaks (cjk.js's hidden <wbr class="orphan">) show only while orphans
+  // is set (fitClauses).
+  var orphans = false;
   function keepClause(span, keep) {
     span.style.whiteSpace = keep ? "nowrap" : "";
-    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep ? "none" : ""; });
+    span.querySelectorAll("wbr").forEach(function (w) { w.style.display = keep || !orphans && w.matches(".orphan") ? "none" : ""; });
   }
 
-  // rows are the lines of el, from the client rects of its text grouped by vertical centre.
-  // lineMax is the width of the longest of rows' lines (0 for none).
+  // rows are the lines of el (fit.js's rows: the client rects of its text grouped by vertical
+  // centre, within half the font size fs). lineMax is the width of the longest of rows' lines (0
+  // for none).
   function lineMax(lines) {
     return lines.reduce(function (m, x) { return Math.max(m, x.r - x.l); }, 0);
   }
-  function rows(el, fs) {
-    var r = document.createRange(), out = [];
-    r.selectNodeContents(el);
-    Array.prototype.forEach.call(r.getClientRects(), function (b) {
-      if (!b.width) return;
-      var c = (b.top + b.bottom) / 2, row = null;
-      out.forEach(function (x) { if (Math.abs(x.c - c) < fs * 0.5) row = x; });
-      if (!row) out.push(row = { c: c, l: b.left, r: b.right });
-      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right);
-    });
-    return out.sort(function (a, b) { return a.c - b.c; });
-  }
-  // lonelyWords glues a word of one to three letters that the fit left alone on a line of a
-  // data-clauses element ("prerequisite | for | reliability.") to the word after it, and reports
-  // whether it glued any (the page is then fitted again). Two to four words may stack.
-  function lonelyWords() {
-    var glued = false;
-    document.querySelectorAll("[data-clauses]").forEach(function (host) {
-      if ((host.textContent.match(/[\p{L}\p{N}]+/gu) || []).length < 5) return;
-      var fs = sizeOf(host), lines = rows(host, fs);
-      var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), nodes = [];
-      for (var n = w.nextNode(); n; n = w.nextNode()) nodes.push(n);
-      var longest = lineMax(lines);
-      // A longer word is glued only where words never break inside (overflow-wrap: normal): glued
-      // to a long word, it could otherwise push that word into a break ("How Fjordby | te").
-      var whole = getComputedStyle(host).overflowWrap === "normal";
-      nodes.forEach(function (n) {
-        // Any word alone on a line under 3/5 of the longest ("Ship it. | Then | make it |
-        // beautiful.") is glued too: a one-word line inside a headline reads as a stray word.
-        var re = /(^|\s)([\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-]+) (?=\S)/gu, m, at = [];
-        while ((m = re.exec(n.nodeValue))) {
-          var start = m.index + m[1].length, r = document.createRange(), short = Array.from(m[2]).length <= 3;
-          r.setStart(n, start); r.setEnd(n, start + m[2].length);
-          var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2;
-          lines.forEach(function (x) {
-            var alone = x.r - x.l < b.width + fs * 0.6;
-            if (Math.abs(x.c - c) < fs * 0.5 && alone && (short || (whole && x.r - x.l < longest * 0.6))) at.push(start + m[2].length);
-          });
-          re.lastIndex = start + m[2].length;
-        }
-        at.reverse().forEach(function (i) { n.nodeValue = n.nodeValue.slice(0, i) + "\u00a0" + n.nodeValue.slice(i + 1); glued = true; });
-      });
-    });
-    return glued;
-  }
-
-  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
-  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
-  // neighbour: a last word to the one before it, any other to the one after it. It is measured: the
-  // page is fitted again, and when the glue cost the element more than 1/8 of its size (the pair is
-  // too wide for the line), the glue is undone and the element left as the fit set it. Latin-like
-  // words only; it reports whether it changed anything (the page is then fitted again).
+  function rows(el, fs) { return rowsOf(el, fs * 0.5); }
+  // A word left alone on a line of an element marked data-widow (opt-in per pattern) is a stray:
+  // "prerequisite | for | reliability.", "and headless | Chrome", "Your first | month | is on us",
+  // "Golang | Weekly". strays finds them, widows frees them; both are measured (see widows).
+  // Latin-like words only (CJK lines are chosen by fitClauses' scores).
   var widowRe = /^[\p{Script=Latin}\p{Script=Greek}\p{Script=Cyrillic}\p{N}'\u2019\-.,;:!?%&]+$/u;
   // strays returns, for each word of host left alone on a line, the word to glue to the one after
   // it (a last line's word is glued to the word before it), and whether a glued pair ("How
@@ -128,8 +85,9 @@
     if (lines.length < 2) return out;
     var longest = lineMax(lines);
     var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
+    // An emoji counts as a word of its line ("Only with | tests 🧪" is not "tests" alone).
     for (var n = w.nextNode(); n; n = w.nextNode()) {
-      if (n.parentElement.closest("svg,.emo")) continue;
+      if (n.parentElement.closest("svg")) continue;
       var re = /[^\s\u00a0]+/g, m;
       while ((m = re.exec(n.nodeValue))) {
         var r = document.createRange();
@@ -150,17 +108,28 @@
       });
       if (cs.length > 1) out.split = true;
     });
-    out.ragged = lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.6; });
+    // ragged: a line inside the text under 3/5 of the longest ("Branded images | at scale | with
+    // Go and"), unless it ends a clause ("Ship it. | Then make | it beautiful.").
+    var ends = function (wd) { return /[,;:.!?\u2026]["\u201d\u2019)\]]*$/.test(wd.text); };
+    out.ragged = lines.slice(0, -1).some(function (x) {
+      var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
+      return x.r - x.l < longest * 0.6 && !(on.length && ends(on[on.length - 1]));
+    });
     var count = 0;
-    words.forEach(function (wd) { count += wd.text.split("\u00a0").length; });
-    if (count < 2) return out;
+    words.forEach(function (wd) { count += (wd.text.match(/[\p{L}\p{N}]+/gu) || []).length; });
+    // Two to four words of display text ("Less, | but | better.") may stack a word a line, as a
+    // poster does (markClauses keeps their breaks too).
+    if (count < 2 || count < 5 && host.hasAttribute("data-clauses")) return out;
+    var name = count === 2 && words.every(function (wd) { return widowRe.test(wd.text); });
     lines.forEach(function (x, li) {
       var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
       if (on.length !== 1 || !widowRe.test(on[0].text)) return;
       // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
-      // is on us"), or when the text is two words (a name: "Golang | Weekly").
-      if (count > 2 && x.r - x.l >= longest * 0.8) return;
+      // is on us"), or when the text is two Latin-like words (a name: "Golang | Weekly", not
+      // "brandgen | 工作室"); not a word that ends a clause inside the text, a line of its own
+      // ("Deploy on | Friday? | Only with | tests", stacked).
       var i = words.indexOf(on[0]), last = li === lines.length - 1;
+      if (!name && (x.r - x.l >= longest * 0.8 || !last && ends(on[0]))) return;
       var left = last || i === words.length - 1 ? words[i - 1] : on[0], right = words[words.indexOf(left) + 1];
       // Only a single space between two words in one text node is glued.
       if (!left || !right || left.n !== right.n || left.at + left.len + 1 !== right.at) return;
@@ -168,18 +137,44 @@
     });
     return out;
   }
-  // widows glues a word the fit left alone on a line of an element marked data-widow (opt-in per
-  // pattern: "and headless | Chrome", "Your first | month | is on us", "Golang | Weekly") to its
-  // neighbour, and fits the page again, a few rounds while a glue strands another word. It is
-  // measured: when the glue leaves a word alone still, breaks a glued pair inside a word, or costs
-  // the element more than 1/8 of its size (the pair too wide for the line), it is undone and the
-  // element left as the fit set it. It runs at most twice per element.
+  // least is the smallest size a remedy for a stray may set host at, from its size fs as the fit
+  // set it: 7/8 of it, or 4/5 while that stays at or above the template's size (a grown headline
+  // keeps growing over the rest: showcase's "How | Fjordbyte cut", freed, is still 1.2x its
+  // template size).
+  function least(host, fs) {
+    var base = host.__bgFit ? host.__bgFit.base : fs;
+    return Math.min(fs * 0.875, Math.max(base, fs * 0.8));
+  }
+  // grown caps a page's growth (maxGrow, when given) at the scale it had before a costly glue was
+  // kept (host.__bgGrow, see widows).
+  function grown(maxGrow) {
+    var g = maxGrow || Infinity;
+    document.querySelectorAll("[data-widow]").forEach(function (h) { if (h.__bgGrow) g = Math.min(g, h.__bgGrow); });
+    return g === Infinity ? maxGrow : g;
+  }
+  // capped sets each element a stray remedy set smaller (host.__bgMax) back at that size after a fit.
+  function capped() {
+    document.querySelectorAll("[data-widow]").forEach(function (h) {
+      if (h.__bgMax && sizeOf(h) > h.__bgMax) h.style.fontSize = h.__bgMax + "px";
+    });
+  }
+  // widows frees the strays of each element marked data-widow (opt-in per pattern). First it
+  // glues each to its neighbour (a last word to the one before it, any other to the one after it)
+  // and fits the page again, a few rounds while a glue strands another word. The glue is measured:
+  // when it leaves a word alone still, breaks a glued pair inside a word, leaves a short line
+  // inside the text, or sets the element under least (the pair too wide for the line), it is
+  // undone. Then an element marked data-widow="size" (its page is set smaller too: fitClauses'
+  // unstrand) is set smaller alone, step by step down to least, which can go a little under its
+  // template's size, until no word is left alone ("and headless | Chrome" becomes "Branded images
+  // at | scale with Go and | headless Chrome"); else it is left as the fit set it. It runs at most
+  // twice per element.
   function widows(refit) {
     document.querySelectorAll("[data-widow]").forEach(function (host) {
       if (host.__bgWidow >= 2 || !host.getClientRects().length) return;
       host.__bgWidow = (host.__bgWidow || 0) + 1;
       var fs = sizeOf(host), st0 = strays(host), ow = host.style.overflowWrap, tw = host.style.textWrap;
       if (!st0.glue.length) return;
+      var lo = least(host, fs), scale0 = report.scale;
       // try glues the strays of a layout, a few rounds, and keeps the glue when it is good. A
       // glued pair too wide for the line must overflow (and the fit shrink it), not break inside
       // a word ("How Fjordby | te"); greedy also sets the lines unbalanced (balance can rebreak
@@ -199,7 +194,16 @@
           st = strays(host);
           if (st.split) break;
         }
-        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < fs * 0.875)) return true;
+        // A glue that costs the element more than 1/8 of its size (down to least) is kept only
+        // with the page held at the growth it had: the rest of the page must not grow into the
+        // room the element gave up (showcase's cards and call to action, grown, broke badly).
+        if (!st.split && !st.glue.length && sizeOf(host) < fs * 0.875 && sizeOf(host) >= lo - 0.25 && report.scale > scale0) {
+          host.__bgGrow = scale0;
+          refit();
+          st = strays(host);
+        }
+        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < lo - 0.25)) return true;
+        host.__bgGrow = 0;
         saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
         host.style.overflowWrap = ow;
         host.style.textWrap = tw;
@@ -208,8 +212,14 @@
         st0 = strays(host);
         return false;
       }
-      if (attempt(false) || !st0.glue.length) return;
-      attempt(true);
+      if (attempt(false) || !st0.glue.length || attempt(true) || host.getAttribute("data-widow") !== "size") return;
+      var at = sizeOf(host);
+      for (var s = at - Math.max(0.5, at * 0.015); s >= lo; s -= Math.max(0.5, at * 0.015)) {
+        host.style.fontSize = Math.floor(s * 2) / 2 + "px";
+        var st = strays(host);
+        if (!st.glue.length && !st.ragged) { host.__bgMax = Math.floor(s * 2) / 2; return; }
+      }
+      host.style.fontSize = at + "px";
     });
   }
 
@@ -218,16 +228,18 @@
   // every clause kept, then freeing the widest kept clause one at a time, down to none kept; the
   // layout with the largest headline wins, a headline that ends in a short line (under 3/5 of its
   // longest) or breaks a clause into a short piece (Make it | work,) or after starting it mid-line
-  // (每一次 | 渲染，都为 | ...) counting for 70% of
-  // its size; a tie goes to more clauses kept. Last, the clauses are tried stacked, each starting a
-  // line. A headline held narrow by a kept clause (or a
+  // (每一次 | 渲染，都为 | ...) counting for 70% of its size, one stranding a short piece of a
+  // clause inside it for 55% (poor); a tie goes to more clauses kept. Last, the clauses are tried
+  // stacked, each starting a line, and a stranding layout with cjk.js's orphan breaks. A headline
+  // held narrow by a kept clause (or a
   // data-clauses one held narrow by its words) holds the block's growth to its own, so the text
   // under it does not outgrow it.
   function fitClauses() {
+    orphans = false;
     var keep = keepClause, scope = document.querySelector("main.content");
     var spans = scope ? Array.prototype.slice.call(scope.querySelectorAll("span.clause")) : [];
     var marked = scope ? Array.prototype.slice.call(scope.querySelectorAll("[data-clauses][data-fit]")) : [];
-    if (!spans.length && !marked.length) { run(); return; }
+    if (!spans.length && !marked.length) { run(grown()); capped(); return; }
     var hosts = [];
     spans.forEach(function (s) {
       var h = s.parentElement.closest("[data-fit]");
@@ -258,30 +270,32 @@
       reset();
       spans.forEach(function (s) { keep(s, kept.indexOf(s) >= 0); });
       stackBreaks(stack);
-      run(cap);
+      run(grown(cap));
+      capped();
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
-      if (k < report.scale - 0.01) { reset(); run(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000)); }
+      if (k < report.scale - 0.01) { reset(); run(grown(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000))); capped(); }
     }
     // lone reports a headline line, not the last, that is one short word beside much longer lines
     // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
     // grown headline can strand a word.
     function lone(h) {
-      // A headline marked data-widow too counts a word alone on its last line ("and headless |
-      // Chrome"): a little smaller, the line takes the word before it.
-      if (h.hasAttribute("data-widow") && strays(h).glue.length) return true;
+      // A word alone on its last line counts too ("and headless | Chrome"): a little smaller, the
+      // line takes the word before it.
+      if (strays(h).glue.length) return true;
       var lines = rows(h, sizeOf(h));
       if (lines.length < 3) return false;
       var longest = lineMax(lines);
       return lines.slice(0, -1).some(function (x) { return x.r - x.l < longest * 0.42; });
     }
     // unstrand sets a grown page a little smaller (down to 85% of its growth, never under the
-    // template's sizes) when that gives its headlines marked data-unstrand lines without a lone
-    // word (opt-in: a smaller headline can break a page's own size rules, story over portrait).
+    // template's sizes) when that gives its headlines marked data-widow="size" lines without a
+    // lone word (opt-in: a smaller headline can break a page's own size rules, story over
+    // portrait); widows then glues what is left, or sets the headline alone smaller.
     function unstrand(kept, stack) {
-      var heads = hosts.concat(marked).filter(function (h) { return h.hasAttribute("data-unstrand") && h.getClientRects().length; });
+      var heads = hosts.concat(marked).filter(function (h) { return h.getAttribute("data-widow") === "size" && h.getClientRects().length; });
       if (!heads.some(lone)) return;
       var grown = report.scale;
       for (var f = 0.97; f > 0.84 && grown * f >= 1; f -= 0.03) {
@@ -290,11 +304,30 @@
       }
       fitWith(kept, stack);
     }
+    // poor gives the share of its size a headline's layout counts for: 0.55 when a clause broken
+    // into pieces leaves a short one on a line inside the headline (少即是多，| 简单 | 即是力量。: a
+    // stranded fragment between two full lines reads worse than two lines at a smaller size), 0.7
+    // when it is ragged (a short last line, a clause broken into a short piece or started
+    // mid-line), 1 otherwise.
     function poor(h) {
       var fs = sizeOf(h), lines = rows(h, fs);
-      if (lines.length < 2) return false;
+      if (lines.length < 2) return 1;
       var longest = lineMax(lines);
       var last = lines[lines.length - 1], short = longest * (cjkPage ? minShareCJK : 0.6);
+      if (stranded(h, fs, lines, short)) return 0.55;
+      return ragged(h, fs, lines, last, short) ? 0.7 : 1;
+    }
+    function stranded(h, fs, lines, short) {
+      var inner = lines.slice(1, -1);
+      return spans.some(function (s) {
+        if (!h.contains(s)) return false;
+        var own = rows(s, fs);
+        return own.length > 1 && own.some(function (x) {
+          return x.r - x.l < short && inner.some(function (y) { return Math.abs(y.c - x.c) < fs * 0.5; });
+        });
+      });
+    }
+    function ragged(h, fs, lines, last, short) {
       if (last.r - last.l < short) return true;
       return spans.some(function (s) {
         if (!h.contains(s)) return false;
@@ -306,9 +339,14 @@
         return line && own[0].l > line.l + fs * 0.25;
       });
     }
+    var strands = false;
     function score(free) {
       var v = Infinity;
-      hosts.forEach(function (h, i) { v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * (poor(h) ? 0.7 : 1)); });
+      hosts.forEach(function (h, i) {
+        var p = poor(h);
+        if (p < 0.6) strands = true;
+        v = Math.min(v, sizeOf(h) / (free ? free[i] : sizeOf(h)) * p);
+      });
       return v;
     }
     fitWith([]);
@@ -334,7 +372,20 @@
       fitWith([], true);
       if (score(free) > bestScore + 0.02) { stack = true; best = []; }
     }
+    // When a layout stranded a piece of a clause, the orphan breaks are tried (a short last phrase
+    // may take a line of its own: 少即是多，| 简单即是 | 力量。); they win by a clear margin.
     fitWith(best, stack);
+    if (strands && document.querySelector("span.clause wbr.orphan")) {
+      orphans = true;
+      var tries = [[best, stack], [[], false]], won = null;
+      tries.forEach(function (t) {
+        fitWith(t[0], t[1]);
+        var v = score(free);
+        if (v > bestScore + 0.02) { bestScore = v; won = t; }
+      });
+      if (won) { best = won[0]; stack = won[1]; } else orphans = false;
+      fitWith(best, stack);
+    }
     unstrand(best, stack);
   }
 
@@ -395,11 +446,9 @@
   window.__brandgenClauses = {
     mark: markClauses,
     fit: function (api) {
-      sizeOf = api.sizeOf; report = api.report;
+      sizeOf = api.sizeOf; report = api.report; rowsOf = api.rows;
       run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
       fitClauses();
-      // A refit can leave another word alone ("Five | things" glued, then "this | week"): a few rounds.
-      for (var i = 0; i < 3 && lonelyWords(); i++) fitClauses();
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);

@@ -30,25 +30,33 @@
 
   function visible(el) { return el.getClientRects().length > 0; }
 
-  // Line boxes of el's own text, from the client rects of its text grouped by vertical centre. A
-  // line's content area can be taller than its line box (tight line-height, fallback fonts), but
-  // half-leading is symmetric, so both share one centre.
-  function lines(el) {
-    var cs = getComputedStyle(el);
-    var fs = px(cs.fontSize), lh = px(cs.lineHeight) || fs * 1.2;
-    var r = document.createRange();
+  // rows are the lines of el's text, top to bottom: the client rects of its text grouped by
+  // vertical centre (centres under tol px apart are one line), each {c, l, r} (centre, left and
+  // right). js/clauses.js groups with it too (tol half the font size).
+  function rows(el, tol) {
+    var r = document.createRange(), out = [];
     r.selectNodeContents(el);
-    var rects = r.getClientRects(), centres = [];
+    var rects = r.getClientRects();
     for (var i = 0; i < rects.length; i++) {
       var b = rects[i];
       if (!b.width || !b.height) continue;
-      var c = (b.top + b.bottom) / 2, seen = false;
-      for (var j = 0; j < centres.length; j++) if (Math.abs(centres[j] - c) < lh * 0.5) { seen = true; break; }
-      if (!seen) centres.push(c);
+      var c = (b.top + b.bottom) / 2, row = null;
+      for (var j = 0; j < out.length && !row; j++) if (Math.abs(out[j].c - c) < tol) row = out[j];
+      if (!row) out.push(row = { c: c, l: b.left, r: b.right });
+      row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right);
     }
-    var bottom = -Infinity;
-    for (var k = 0; k < centres.length; k++) bottom = Math.max(bottom, centres[k] + lh / 2);
-    return { n: centres.length, bottom: bottom };
+    return out.sort(function (a, b) { return a.c - b.c; });
+  }
+
+  // Line boxes of el's own text: its rows, grouped within half a line height. A line's content
+  // area can be taller than its line box (tight line-height, fallback fonts), but half-leading is
+  // symmetric, so both share one centre.
+  function lines(el) {
+    var cs = getComputedStyle(el);
+    var fs = px(cs.fontSize), lh = px(cs.lineHeight) || fs * 1.2;
+    var rs = rows(el, lh * 0.5), bottom = -Infinity;
+    for (var k = 0; k < rs.length; k++) bottom = Math.max(bottom, rs[k].c + lh / 2);
+    return { n: rs.length, bottom: bottom };
   }
 
   function hasBlockChild(el) {
@@ -416,7 +424,7 @@
         var cl = window.__brandgenClauses;
         if (cl) cl.mark();
         keepCompounds();
-        if (cl) cl.fit({ run: run, sizeOf: sizeOf, report: report }); else run();
+        if (cl) cl.fit({ run: run, sizeOf: sizeOf, report: report, rows: rows }); else run();
       } finally { done(); }
     }, done);
 })();
