@@ -117,6 +117,10 @@ func checkMarkersC(t *testing.T, name, html string, content any) {
 		if got := count(`class="hi-perk"`); got != len(c.Perks) {
 			t.Errorf("%s: %d perks drawn, want %d", name, got, len(c.Perks))
 		}
+		// Perks drop one at a time from the last; the first always stays.
+		if got := count(`class="hi-perk" data-optional=`); len(c.Perks) > 0 && got != len(c.Perks)-1 {
+			t.Errorf("%s: %d optional perks, want %d (all but the first)", name, got, len(c.Perks)-1)
+		}
 		for _, p := range c.Perks {
 			if ic := perkIcon(p); ic != "" && !strings.Contains(html, `data-icon="`+ic+`"`) {
 				t.Errorf("%s: perk %q lacks icon %s", name, p, ic)

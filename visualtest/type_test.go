@@ -272,8 +272,8 @@ func TestTypeSystem(t *testing.T) {
 }
 
 // TestFitWarnings checks the fit report that responses carry: content too long for the readable
-// floor loses its optional parts, least important first (a subtitle, perks past the third, cell
-// texts), and says so; content that fits reports nothing.
+// floor loses its optional parts, least important first (a subtitle, perks one at a time from the
+// last, cell texts), and says so; content that fits reports nothing.
 func TestFitWarnings(t *testing.T) {
 	tests := []struct {
 		pattern, sample string
@@ -284,7 +284,7 @@ func TestFitWarnings(t *testing.T) {
 		{"resources", "long", brandgen.SizePortrait, "", []string{"content.subtitle", "content.items[].link"}},
 		{"resources", "minimal", brandgen.SizePortrait, "", nil},
 		// glass's compact list keeps all six perks at the floor in a square; flat's bigger type
-		// drops the ones past the third.
+		// drops the last one.
 		{"hiring", "long", brandgen.SizeSquare, brandgen.StyleFlat, []string{"content.perks"}},
 		{"hiring", "long", brandgen.SizeSquare, "", nil},
 		{"hiring", "short", brandgen.SizeSquare, "", nil},

@@ -30,13 +30,29 @@
 
   function visible(el) { return el.getClientRects().length > 0; }
 
+  // textRects are the client rects of the text and images inside el. A child element's own box is
+  // left out: a chip's icon and the span around its two lines sit centred between the lines and
+  // were read as a third (the chip failed its line cap and the fit dropped every perk).
+  function textRects(el) {
+    var out = [], w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT | NodeFilter.SHOW_ELEMENT), n;
+    var r = document.createRange();
+    while ((n = w.nextNode())) {
+      if (n.nodeType === 1) {
+        if (n.tagName === "IMG") Array.prototype.push.apply(out, n.getClientRects());
+        continue;
+      }
+      if (!n.data.trim() || n.parentElement.closest("svg,style,script")) continue;
+      r.selectNodeContents(n);
+      Array.prototype.push.apply(out, r.getClientRects());
+    }
+    return out;
+  }
+
   // rows are the lines of el's text, top to bottom: the client rects of its text grouped by
   // vertical centre (centres under tol px apart are one line), each {c, l, r} (centre, left and
   // right). js/clauses.js groups with it too (tol half the font size).
   function rows(el, tol) {
-    var r = document.createRange(), out = [];
-    r.selectNodeContents(el);
-    var rects = r.getClientRects();
+    var out = [], rects = textRects(el);
     for (var i = 0; i < rects.length; i++) {
       var b = rects[i];
       if (!b.width || !b.height) continue;
