@@ -380,7 +380,15 @@
     }));
   }
 
-  function done() { root.setAttribute("data-ready", "1"); }
+  // done marks the page fitted. Fit boxes then clip their ink .3em out (base.css .fit-ink, issue
+  // 10); inline blocks keep overflow:hidden, which sets their baseline at their bottom edge
+  // (clip would move their line: flat's kicker pill).
+  function done() {
+    document.querySelectorAll("[data-fit]").forEach(function (el) {
+      if (getComputedStyle(el).display.indexOf("inline") !== 0) el.classList.add("fit-ink");
+    });
+    root.setAttribute("data-ready", "1");
+  }
 
   // keepCompounds stops headlines and short item text (list items, labels, any short fitted text)
   // breaking inside a hyphenated word ("Self- / hosted", "USB- / C"): each compound is wrapped in a
