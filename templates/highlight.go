@@ -351,17 +351,13 @@ func expandTabs(s string, width int) string {
 // sequence as textlang.EmojiLen finds it: 🚀, ❤️, 👩‍💻, 🇯🇵) takes two, any other rune what
 // textlang.Columns gives it (two for East Asian wide characters, none for combining marks).
 func monoGlyphs(s string, fn func(g string, cols int)) {
-	rs := []rune(s)
-	for i := 0; i < len(rs); {
-		if n := textlang.EmojiLen(rs[i:]); n > 0 {
-			fn(string(rs[i:i+n]), 2)
-			i += n
-			continue
+	eachGlyph(s, func(g []rune, emoji bool) {
+		if emoji {
+			fn(string(g), 2)
+		} else {
+			fn(string(g), textlang.Columns(string(g)))
 		}
-		g := string(rs[i])
-		fn(g, textlang.Columns(g))
-		i++
-	}
+	})
 }
 
 // textCols is the width of a line in monospace columns (see monoGlyphs).

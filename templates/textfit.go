@@ -33,14 +33,26 @@ const emojiWidth = 1.2
 // (a whole sequence as textlang.EmojiLen finds it: 🚀, ⭐, ❤️, 👩‍💻, 🇯🇵) is one glyph of
 // emojiWidth, any other rune one glyph of runeWidth.
 func (f face) glyphs(s string, fn func(r rune, em float64)) {
+	eachGlyph(s, func(g []rune, emoji bool) {
+		if emoji {
+			fn(g[0], emojiWidth)
+		} else {
+			fn(g[0], f.runeWidth(g[0]))
+		}
+	})
+}
+
+// eachGlyph calls fn for each glyph of s: an emoji as the whole sequence textlang.EmojiLen finds
+// (emoji true), any other rune alone. face.glyphs and monoGlyphs measure with it.
+func eachGlyph(s string, fn func(g []rune, emoji bool)) {
 	rs := []rune(s)
 	for i := 0; i < len(rs); {
 		if n := textlang.EmojiLen(rs[i:]); n > 0 {
-			fn(rs[i], emojiWidth)
+			fn(rs[i:i+n], true)
 			i += n
 			continue
 		}
-		fn(rs[i], f.runeWidth(rs[i]))
+		fn(rs[i:i+1], false)
 		i++
 	}
 }
