@@ -39,13 +39,13 @@ var errPNGFormat = errors.New("png: unsupported layout")
 // decodeRaw decodes an 8-bit RGB or RGBA non-interlaced PNG, the layouts Chromium writes. It
 // trusts the zlib checksum of its input (Chromium's own output) and does not verify it.
 func decodeRaw(data []byte) (*rawImage, error) {
-	return decodeRawInto(data, func(n int) []byte { return make([]byte, n) }, haveLibdeflate)
+	return decodeRawInto(data, func(n int) []byte { return make([]byte, n) })
 }
 
 // decodeRawInto is decodeRaw with the pixel buffer taken from alloc (it need not be zeroed:
 // every byte is written).
-func decodeRawInto(data []byte, alloc func(n int) []byte, whole bool) (*rawImage, error) {
-	d, err := newRowDecoder(data, alloc, whole)
+func decodeRawInto(data []byte, alloc func(n int) []byte) (*rawImage, error) {
+	d, err := newRowDecoder(data, alloc, haveLibdeflate)
 	if err != nil {
 		return nil, err
 	}
