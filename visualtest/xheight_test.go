@@ -8,6 +8,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // editorialDisplay is the display type editorial sets at Garamond's own x-height (css/editorial.css
@@ -87,16 +88,6 @@ func (p xHeightResult) smallest() int {
 	return out
 }
 
-// cjkPage reports whether the page's language is Chinese, Japanese or Korean.
-func (p xHeightResult) cjkPage() bool {
-	for _, l := range []string{"ja", "zh", "ko"} {
-		if p.Lang == l || strings.HasPrefix(p.Lang, l+"-") {
-			return true
-		}
-	}
-	return false
-}
-
 // cjkCheck returns the texts of a CJK page whose Han characters are drawn larger or smaller than
 // their font size (font-size-adjust scaling Noto CJK by Garamond's ratio).
 func cjkCheck(p xHeightResult) []string {
@@ -156,7 +147,7 @@ func TestEditorialXHeight(t *testing.T) {
 						t.Fatalf("%s %s: no floor measured: %s", s.Name, size, raw)
 					}
 					check := xHeightCheck
-					if p.cjkPage() {
+					if textlang.IsCJK(p.Lang) {
 						check = cjkCheck
 					} else if s.Name == "cjk" {
 						t.Errorf("%s %s: page language %q, want a CJK one", s.Name, size, p.Lang)
