@@ -111,8 +111,9 @@
     // ragged: a line inside the text under 3/5 of the longest ("Branded images | at scale | with
     // Go and"), unless it ends a clause ("Ship it. | Then make | it beautiful.").
     var ends = function (wd) { return /[,;:.!?\u2026]["\u201d\u2019)\]]*$/.test(wd.text); };
+    var wordsOn = function (x) { return words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; }); };
     out.ragged = lines.slice(0, -1).some(function (x) {
-      var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
+      var on = wordsOn(x);
       return x.r - x.l < longest * 0.6 && !(on.length && ends(on[on.length - 1]));
     });
     var count = 0;
@@ -122,7 +123,7 @@
     if (count < 2 || count < 5 && host.hasAttribute("data-clauses")) return out;
     var name = count === 2 && words.every(function (wd) { return widowRe.test(wd.text); });
     lines.forEach(function (x, li) {
-      var on = words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; });
+      var on = wordsOn(x);
       if (on.length !== 1 || !widowRe.test(on[0].text)) return;
       // A one-word line is a stray when it is under 4/5 of the longest ("Your first | month |
       // is on us"), or when the text is two Latin-like words (a name: "Golang | Weekly", not
