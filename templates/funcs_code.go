@@ -61,34 +61,17 @@ const slideCodeFill = 0.92
 // legible minimum and the canvas's lead size. title and caption are the texts drawn above and
 // below the window ("" when absent); they only shape the estimate.
 func codeView(d Data, code, language, title, caption string) CodeView {
-	lines := CodeLines(code)
-	if len(lines) == 0 {
-		lines = []string{""}
-	}
-	l := lookupLang(language)
-	v := CodeView{HTML: Highlight(lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
-	if l == langGeneric {
-		v.Label = strings.TrimSpace(language)
-		v.File = "snippet"
-	}
-	for _, ln := range lines {
-		v.Cols = max(v.Cols, textCols(ln))
-	}
-	v.Digits = len(strconv.Itoa(v.Lines))
-
+	v, lines := codeBase(d, code, language, title, caption)
 	m := d.M
 	pad := float64(m.Pad)
 	// Long snippets get a smaller title and caption (see code.tmpl); estimate with what the page
 	// will draw: the window's title bar and padding, the title and caption at their line caps.
-	long := v.Lines > codeLongLines
-	v.Long = long
+	long := v.Long
 	titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
 	if long {
 		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 2, float64(m.Type.Body), 2
 		pad *= 0.6
 	}
-	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
-	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
 	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
 	// The gutter takes the digits plus 2 columns. The height estimate runs 8% generous: the fit
 	// script only shrinks.
@@ -131,6 +114,31 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	}
 	v.FontSize = int(size)
 	return v
+}
+
+// codeBase is what the code slide (codeView) and the code post (codePostView) share: the snippet's
+// lines (one empty line for none), highlighted, its widest line in columns, the gutter's digits,
+// whether it is long and whether its window sits beside the words (landscape with a title or
+// caption). Each sizes the code its own way.
+func codeBase(d Data, code, language, title, caption string) (CodeView, []string) {
+	lines := CodeLines(code)
+	if len(lines) == 0 {
+		lines = []string{""}
+	}
+	l := lookupLang(language)
+	v := CodeView{HTML: Highlight(lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
+	if l == langGeneric {
+		v.Label = strings.TrimSpace(language)
+		v.File = "snippet"
+	}
+	for _, ln := range lines {
+		v.Cols = max(v.Cols, textCols(ln))
+	}
+	v.Digits = len(strconv.Itoa(v.Lines))
+	v.Long = v.Lines > codeLongLines
+	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
+	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
+	return v, lines
 }
 
 // heroCodeSize is the largest size from size up to top at which every line of a short snippet

@@ -17,16 +17,11 @@ import (
 // codeHang is the hanging indent, in columns, of a wrapped line's continuation (code.tmpl's .l).
 const codeHang = 2
 
-// codePostView is codeView for the code post: the font size between the floor and the size's
+// codePostView is codeView for the code post (the same codeBase, its own sizing): the font size between the floor and the size's
 // largest code size (landscape without words: the window alone, centred, sized to the code), the
 // lines the estimate cannot fit at that size marked data-optional, last line first.
 func codePostView(d Data, code, language, title, caption string) CodeView {
-	v := codeView(d, code, language, title, caption)
-	v.Leading = 0 // the slide's opened lines; the post opens its own (story)
-	lines := CodeLines(code)
-	if len(lines) == 0 {
-		lines = []string{""}
-	}
+	v, lines := codeBase(d, code, language, title, caption)
 	m := d.M
 	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
 	v.Solo = d.Look.Size == brandgen.SizeLandscape && !hasWords
