@@ -30,8 +30,13 @@ const (
 	FontSans = `'BG Inter',` + scriptFallbackSans + `,sans-serif`
 	// FontDisplay is the headline face of glass, flat and blueprint.
 	FontDisplay = `'BG Inter Display','BG Inter',` + scriptFallbackSans + `,sans-serif`
-	// FontSerif is the editorial face.
+	// FontSerif is the editorial face at its own size: display type, and the charts and diagrams
+	// whose Go side measures Garamond's advances.
 	FontSerif = `'BG Garamond',` + scriptFallbackSerif + `,serif`
+	// FontSerifText is editorial's reading text: the same files as 'BG Garamond Text', whose
+	// size-adjust draws Garamond 1.2x (static/css/fonts.css, css/editorial.css) and leaves the
+	// fallback faces after it (emoji, symbols, CJK) at their own size.
+	FontSerifText = `'BG Garamond Text',` + scriptFallbackSerif + `,serif`
 	// FontMono is the blueprint label face and the code face.
 	FontMono = `'BG Mono','Noto Sans Mono',` + scriptFallbackSans + `,monospace`
 )
@@ -119,6 +124,10 @@ func rootVars(m Metrics, p Palette, badge bool, lang string) string {
 	v("font-display", display)
 	v("font-number", number)
 	v("font-serif", FontStack(FontSerif, lang))
+	// Editorial's two Garamond sizes: css/editorial.css points the canvas's fonts at the reading
+	// one and its display type back at the display one (--font-serif is that one outside it).
+	v("font-serif-text", FontStack(FontSerifText, lang))
+	v("font-serif-display", FontStack(FontSerif, lang))
 	v("font-sans", FontStack(FontSans, lang))
 	v("font-mono", FontStack(FontMono, lang))
 

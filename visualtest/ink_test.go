@@ -31,7 +31,7 @@ const inkProbe = `(() => {
       ctx.font = font;
       ctx.fontVariantCaps = cs.fontVariantCaps;
       const m = ctx.measureText(ch);
-      cache.set(key, [m.actualBoundingBoxLeft, m.actualBoundingBoxRight, m.width]);
+      cache.set(key, [m.actualBoundingBoxLeft, m.actualBoundingBoxRight]);
     }
     return cache.get(key);
   };
@@ -72,12 +72,10 @@ const inkProbe = `(() => {
       let c = ch;
       if (cs.textTransform === 'uppercase') c = c.toUpperCase();
       if (cs.textTransform === 'lowercase') c = c.toLowerCase();
-      const [al, ar, adv] = ink(cs, c);
-      // The canvas knows no font-size-adjust (editorial's ex-height draws Garamond larger and its
-      // emoji at half size): scale the ink by the page's advance over the canvas's.
-      let k = 1;
-      if (cs.fontSizeAdjust && cs.fontSizeAdjust !== 'none' && adv > 0) k = (b.width - (parseFloat(cs.letterSpacing) || 0)) / adv;
-      const l = b.left - al * k, r = b.left + ar * k;
+      // Editorial's reading face is Garamond with size-adjust (css/fonts.css): the canvas draws it
+      // at that size too.
+      const [al, ar] = ink(cs, c);
+      const l = b.left - al, r = b.left + ar;
       for (const x of boxes) {
         // The safe area allows ink another .15em: an italic f's or p's sweep (Garamond's f, .25em) and a
         // serif J's tail hang into the margin, as in print; boxes that clip allow 1 px.

@@ -12,18 +12,19 @@ import (
 )
 
 // editorialDisplay is the display type editorial sets at Garamond's own x-height (css/editorial.css
-// keeps font-size-adjust off it): headlines, hero and list numerals, date tiles, prices, quote marks,
-// pull quotes and the small-caps names under them, small-caps chips and button labels. Keep it in
-// step with that rule (the rule's other entries, faces that are not Garamond, the probe tells by
-// their font).
+// points its fonts back at 'BG Garamond', not the reading face 'BG Garamond Text'): headlines, hero
+// and list numerals, date tiles, prices, quote marks, pull quotes and the small-caps names under
+// them, small-caps chips and button labels. Keep it in step with that rule (the rule's other
+// entries, boxes of faces that are not Garamond, the probe tells by their font).
 const editorialDisplay = `.headline,.display,h1,.num,.li-num,.sc-num,.ck-count,.ev-day,.ev-mon,.ad-price,.tm-serif,.q-mark,.q-glyph,.o-discount,.ls-num,.pt-num,.s-num,.q-text,.tm-quote,.q-author,.tm-name,.hi-chip,.cta,.ad-cta,.cp-cta,.ev-cta,.sc-cta,.k-cta`
 
 // xHeightProbe measures the x-height editorial's reading text is drawn at: for every visible text
-// element of the content set in Garamond (not display type, not a headline), a run of x's put in
-// it (its font, size and font-size-adjust) against the same run measured on a canvas at its
-// computed size gives the scale its glyphs are drawn at, times the face's x-height at that size.
+// element of the content set in Garamond (either face; not display type, not a headline), a run of
+// x's put in it (its font and size) against the same run measured on a canvas in 'BG Garamond' at
+// its computed size gives the scale its glyphs are drawn at, times the face's x-height at that size.
 // Inter's x-height at the body floor and at the element's size are returned beside it, and the
-// advance of a Han character in it over its font size (1 when CJK is drawn at its size).
+// advance of a Han character in it over its font size (1 when CJK is drawn at its size). Display
+// type drawn at another scale than Garamond's own is listed apart.
 const xHeightProbe = `(() => {
   const root = getComputedStyle(document.documentElement);
   const v = (n) => parseFloat(root.getPropertyValue(n)) || 0;
@@ -33,23 +34,17 @@ const xHeightProbe = `(() => {
   // x-heights are measured at 1000 px and scaled: a canvas rounds glyph bounds to whole pixels.
   const xh = (style, fs, family) => { ctx.font = style + ' 1000px ' + family; return ctx.measureText('x').actualBoundingBoxAscent * fs / 1000; };
   const run = 'xxxxxxxxxxxxxxxxxxxx';
-  const out = {lang: document.documentElement.lang || '', interFloor: xh('normal', floor, "'BG Inter'"), texts: [], foreign: []};
+  const out = {lang: document.documentElement.lang || '', interFloor: xh('normal', floor, "'BG Inter'"), texts: [], display: []};
   const seen = new Set();
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
     const n = walker.currentNode, el = n.parentElement;
-    if (!n.textContent.trim() || seen.has(el) || el.closest('svg,style,script,' + DISPLAY)) continue;
+    if (!n.textContent.trim() || seen.has(el) || el.closest('svg,style,script')) continue;
     seen.add(el);
     const cs = getComputedStyle(el);
-    if (cs.visibility === 'hidden' || !el.getClientRects().length) continue;
-    if (!/^["']?BG Garamond/.test(cs.fontFamily)) {
-      // Chromium scales every face by the first face's ratio: an adjusted emoji or sans first face
-      // is drawn at its own 0.48 em x-height, not Garamond's.
-      if (cs.fontSizeAdjust !== 'none') out.foreign.push(String(el.className || el.tagName) + ' (' + cs.fontFamily.split(',')[0] + ')');
-      continue;
-    }
-    const fs = parseFloat(cs.fontSize), r = role(el);
-    if (r === 'h') continue;
+    if (cs.visibility === 'hidden' || !el.getClientRects().length || !/^["']?BG Garamond/.test(cs.fontFamily)) continue;
+    const fs = parseFloat(cs.fontSize), display = el.closest(DISPLAY), r = role(el);
+    if (r === 'h' && !display) continue;
     const s = document.createElement('span');
     s.textContent = run;
     s.style.cssText = 'position:absolute;white-space:nowrap;letter-spacing:0;word-spacing:0;text-transform:none;font-variant:normal;font-feature-settings:normal';
@@ -60,8 +55,12 @@ const xHeightProbe = `(() => {
     s.remove();
     ctx.font = cs.fontStyle + ' ' + fs + "px 'BG Garamond'";
     const scale = w / ctx.measureText(run).width;
+    if (display) {
+      if (Math.abs(scale - 1) > 0.02) out.display.push(String(el.className || el.tagName) + ' ' + JSON.stringify(n.textContent.trim().slice(0, 30)) + ' at ' + scale.toFixed(2) + 'x');
+      continue;
+    }
     out.texts.push({text: n.textContent.trim().slice(0, 40), cls: String(el.className || el.tagName), role: r, fs,
-      xh: xh(cs.fontStyle, fs, "'BG Garamond'") * scale, inter: xh('normal', fs, "'BG Inter'"), han});
+      scale, xh: xh(cs.fontStyle, fs, "'BG Garamond'") * scale, inter: xh('normal', fs, "'BG Inter'"), han});
   }
   return out;
 })()`
@@ -69,10 +68,11 @@ const xHeightProbe = `(() => {
 type xHeightResult struct {
 	Lang       string   `json:"lang"`
 	InterFloor float64  `json:"interFloor"`
-	Foreign    []string `json:"foreign"` // adjusted texts whose first face is not Garamond
+	Display    []string `json:"display"` // display type drawn at another scale than Garamond's own
 	Texts      []struct {
 		Text, Cls, Role string
 		FS, XH, Inter   float64
+		Scale           float64 // Garamond's glyphs drawn at this times their size
 		Han             float64 // a Han character's advance over the font size (its glyphs' scale)
 	} `json:"texts"`
 }
@@ -89,26 +89,37 @@ func (p xHeightResult) smallest() int {
 }
 
 // cjkCheck returns the texts of a CJK page whose Han characters are drawn larger or smaller than
-// their font size (font-size-adjust scaling Noto CJK by Garamond's ratio).
+// their font size (the font-size-adjust editorial had scaled Noto CJK by Garamond's ratio), or whose
+// Latin words are drawn larger than Garamond's own size beside them.
 func cjkCheck(p xHeightResult) []string {
-	var bad []string
+	bad := displayCheck(p)
 	for _, t := range p.Texts {
 		if t.Han < 0.98 || t.Han > 1.02 {
 			bad = append(bad, fmt.Sprintf("%s %q (%s) at %.1f px: Han drawn at %.2fx its size", t.Role, t.Text, t.Cls, t.FS, t.Han))
+		}
+		if t.Scale > 1.02 {
+			bad = append(bad, fmt.Sprintf("%s %q (%s) at %.1f px: Garamond drawn at %.2fx its size on a CJK page", t.Role, t.Text, t.Cls, t.FS, t.Scale))
 		}
 	}
 	return bad
 }
 
-// xHeightCheck returns the reading texts of an editorial page drawn at an x-height under 0.88x
-// Inter's at the same size, so body text at the floor under 0.88x Inter's at the floor, and the
-// adjusted texts whose first face is not Garamond (an emoji chip drawn at half its size)
-// (css/editorial.css sets 0.89x: lines 0.96x as wide as Inter's, so editorial never fits less).
-func xHeightCheck(p xHeightResult) []string {
+// displayCheck returns the display type drawn at the reading size (the probe's editorialDisplay
+// and css/editorial.css's list out of step).
+func displayCheck(p xHeightResult) []string {
 	var bad []string
-	for _, f := range p.Foreign {
-		bad = append(bad, fmt.Sprintf("%s: font-size-adjust on a face that is not Garamond", f))
+	for _, d := range p.Display {
+		bad = append(bad, "display type "+d+", want Garamond's own size")
 	}
+	return bad
+}
+
+// xHeightCheck returns the reading texts of an editorial page drawn at an x-height under 0.88x
+// Inter's at the same size, so body text at the floor under 0.88x Inter's at the floor
+// (css/editorial.css sets 0.89x: lines 0.96x as wide as Inter's, so editorial never fits less), and
+// the display type drawn larger than Garamond's own size.
+func xHeightCheck(p xHeightResult) []string {
+	bad := displayCheck(p)
 	for _, t := range p.Texts {
 		if t.XH < 0.88*t.Inter-0.1 {
 			bad = append(bad, fmt.Sprintf("%s %q (%s) at %.1f px: x-height %.1f px, Inter's %.1f px at that size, %.1f px at the floor",
@@ -122,9 +133,9 @@ func xHeightCheck(p xHeightResult) []string {
 // samples in portrait, in editorial, and checks that Garamond's reading text (not headlines or display
 // figures) is drawn at an x-height near Inter's: at least 0.88x Inter's at the same size (body text
 // at the floor: 0.88x Inter's at the floor). Garamond's own x-height is 0.74x Inter's: at the 24 px
-// floor it read like 18 px Inter while the other styles read at 24 (issue 10). CJK pages keep
-// Garamond's own size for their few Latin words (the adjust would grow the Han text with them): on
-// the cjk sample's page, Han characters are drawn at their font size.
+// floor it read like 18 px Inter while the other styles read at 24 (issue 10). Display type keeps
+// Garamond's own size. CJK pages keep it for their few Latin words too: on the cjk sample's page,
+// Garamond and the Han characters are drawn at their font size.
 func TestEditorialXHeight(t *testing.T) {
 	for _, pattern := range posts.Formats {
 		t.Run(pattern, func(t *testing.T) {
