@@ -48,3 +48,35 @@ func TestComparisonStoryColumns(t *testing.T) {
 		})
 	}
 }
+
+// verdictLinesProbe counts the lines of the verdict.
+const verdictLinesProbe = `(() => {
+  ` + jsTextRows + `
+  const v = document.querySelector('main.content .cq-vtext');
+  return {lines: v ? textRows(v).length : 0};
+})()`
+
+// TestComparisonVerdictLines renders every comparison sample in every size and style and checks
+// that no style sets the verdict on more lines than glass: blueprint's mono face ran the long
+// verdict to three lines in story against two elsewhere, and its table stood smaller for it.
+func TestComparisonVerdictLines(t *testing.T) {
+	for _, s := range posts.Samples(posts.Comparison) {
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				lines := map[brandgen.Style]int{}
+				for _, style := range brandgen.Styles {
+					var p struct{ Lines int }
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					probe(t, studio.Job{Pattern: posts.Comparison, Content: s.Content, Look: look, Layout: s.Layout}, verdictLinesProbe, &p)
+					lines[style] = p.Lines
+				}
+				for style, n := range lines {
+					if n > lines[brandgen.StyleGlass] {
+						t.Errorf("%s %s: verdict on %d lines, glass on %d", size, style, n, lines[brandgen.StyleGlass])
+					}
+				}
+			}
+		})
+	}
+}

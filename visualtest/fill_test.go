@@ -129,3 +129,43 @@ func TestHiringKeepsPerks(t *testing.T) {
 		})
 	}
 }
+
+// hiringLeadCheck returns the ways a job post flattens its hierarchy: the role under twice the
+// largest perk (six long perks at the floor held a square's role at 37.5 px over 24 px).
+func hiringLeadCheck(p probeResult) []string {
+	h, _ := p.sizes("h")
+	perk := p.size("hi-perk-text")
+	if perk > 0 && h < perk*2-0.5 {
+		return []string{fmt.Sprintf("role %.1f px under twice the perks' %.1f px", h, perk)}
+	}
+	return nil
+}
+
+// TestHiringHierarchy renders every hiring sample with perks in every size and style: the role
+// stays at least twice its perks (perks go from the end first), and the styles keep the same perks.
+func TestHiringHierarchy(t *testing.T) {
+	for _, s := range posts.Samples("hiring") {
+		if c, ok := s.Content.(posts.HiringContent); !ok || len(c.Perks) == 0 {
+			continue
+		}
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				kept := map[brandgen.Style]int{}
+				for _, style := range brandgen.Styles {
+					p := listProbe(t, "hiring", s, brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style})
+					if bad := hiringLeadCheck(p); len(bad) > 0 {
+						t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
+					}
+					kept[style] = p.count("hi-perk-text")
+				}
+				for _, style := range brandgen.Styles {
+					if kept[style] != kept[brandgen.Styles[0]] {
+						t.Errorf("%s: perks kept per style differ: %v", size, kept)
+						break
+					}
+				}
+			}
+		})
+	}
+}
