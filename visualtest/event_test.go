@@ -12,17 +12,20 @@ import (
 )
 
 // eventProbe measures an event page: the title's lines (linesProbe's grouping), its font size, the
-// date tile's day figure size, each fact's text with its line count, and the boxes of the title
-// and the date tile (columns in landscape).
+// date tile's day figure size, each fact's text with its line count, the boxes of the title
+// and the date tile (columns in landscape), and the band between the title's last line and the
+// date block under it (portrait-like sizes).
 const eventProbe = `(() => {
   ` + jsTextRows + `
   const lines = (el) => textRows(el).map((x) => x.text);
   const h = document.querySelector('.ev-title'), day = document.querySelector('.ev-day');
   const tile = document.querySelector('.ev-tile').getBoundingClientRect(), hb = h.getBoundingClientRect();
+  const rows = textRows(h), when = document.querySelector('.ev-left > .ev-when');
+  const fs = parseFloat(getComputedStyle(h).fontSize), last = rows.length ? rows[rows.length - 1].c + fs * 0.5 : hb.bottom;
   return {title: lines(h), titleFS: parseFloat(getComputedStyle(h).fontSize),
     dayFS: day ? parseFloat(getComputedStyle(day).fontSize) : 0,
     facts: [...document.querySelectorAll('.ev-fact-text')].map((f) => ({text: f.textContent.trim(), n: lines(f).length})),
-    titleRight: hb.right, tileLeft: tile.left};
+    titleRight: hb.right, tileLeft: tile.left, band: when ? when.getBoundingClientRect().top - last : 0};
 })()`
 
 type eventPage struct {
@@ -35,12 +38,20 @@ type eventPage struct {
 	} `json:"facts"`
 	TitleRight float64 `json:"titleRight"`
 	TileLeft   float64 `json:"tileLeft"`
+	Band       float64 `json:"band"`
 }
+
+// maxEventBand is the most room a story may leave between the title's last line and the date
+// block under it: the block grows into the height instead (the short story left ~200 px when the
+// title, set smaller so "Chrome" is not alone, held the whole page at the growth its four lines
+// allowed).
+const maxEventBand = 160
 
 // eventRuleCheck returns the event layout rules the page breaks: a title line other than the last
 // holding one word ("Office | hours: ask us", "ask us anything | about | brand kits"), a day figure
-// over 1.1x the title, short facts broken in two where they have the width (story, landscape), and
-// a landscape date tile under the title instead of in its own column (few speakers).
+// over 1.1x the title, short facts broken in two where they have the width (story, landscape), a
+// story band under the title over maxEventBand, and a landscape date tile under the title instead
+// of in its own column (few speakers).
 func eventRuleCheck(p eventPage, size brandgen.Size, side bool) []string {
 	var bad []string
 	if len(p.Title) >= 3 {
@@ -59,6 +70,9 @@ func eventRuleCheck(p eventPage, size brandgen.Size, side bool) []string {
 				bad = append(bad, fmt.Sprintf("fact %q on %d lines", f.Text, f.N))
 			}
 		}
+	}
+	if size == brandgen.SizeStory && p.Band > maxEventBand {
+		bad = append(bad, fmt.Sprintf("a band of %.0f px under the title (at most %d)", p.Band, maxEventBand))
 	}
 	if size == brandgen.SizeLandscape && side && p.TileLeft < p.TitleRight {
 		bad = append(bad, "landscape: the date tile is not in a column of its own")

@@ -42,26 +42,30 @@ func TestStrandedLines(t *testing.T) {
 	}
 }
 
-// A CJK poster's headline never strands a short line between two full ones (story set 少即是多，|
-// 简单 | 即是力量。: its second clause, too wide for a line, broke into a two-character piece); it
-// keeps its clauses on two lines at a smaller size instead (fitClauses scores the stranded layout
-// at 55%), in every size and style.
+// A CJK poster's or cover's headline never strands a short line between two full ones (poster
+// story set 少即是多，| 简单 | 即是力量。: its second clause, too wide for a line, broke into a
+// two-character piece; it keeps its clauses on two lines at a smaller size instead, fitClauses
+// scoring the stranded layout at 55%. Cover story set 用 Go 构建 | 高性能 API | 服务的 | 十个实用技巧:
+// clauses.js evenLines fills its lines from the last up, 用 Go | 构建高性能 | API 服务的 |
+// 十个实用技巧), in every size and style.
 func TestCJKHeadlineNoStrandedLine(t *testing.T) {
-	content := sampleContent(t, "poster", "cjk")
-	for _, size := range brandgen.Sizes {
-		t.Run(string(size), func(t *testing.T) {
-			t.Parallel()
-			for _, style := range brandgen.Styles {
-				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-				var got rowsResult
-				probe(t, studio.Job{Pattern: "poster", Content: content, Look: look}, rowsProbe+"("+jsString(".p-headline")+")", &got)
-				if len(got.Rows) == 0 {
-					t.Fatalf("%s: no headline", style)
+	for _, tc := range []struct{ pattern, sel string }{{"poster", ".p-headline"}, {"cover", ".pc-title"}} {
+		content := sampleContent(t, tc.pattern, "cjk")
+		for _, size := range brandgen.Sizes {
+			t.Run(tc.pattern+"/"+string(size), func(t *testing.T) {
+				t.Parallel()
+				for _, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					var got rowsResult
+					probe(t, studio.Job{Pattern: tc.pattern, Content: content, Look: look}, rowsProbe+"("+jsString(tc.sel)+")", &got)
+					if len(got.Rows) == 0 {
+						t.Fatalf("%s: no headline", style)
+					}
+					if bad := strandedLines(got, 0.55); len(bad) > 0 {
+						t.Errorf("%s: %s: %v", style, strings.Join(bad, "; "), got.Rows)
+					}
 				}
-				if bad := strandedLines(got, 0.55); len(bad) > 0 {
-					t.Errorf("%s: %s: %v", style, strings.Join(bad, "; "), got.Rows)
-				}
-			}
-		})
+			})
+		}
 	}
 }

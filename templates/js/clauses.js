@@ -218,10 +218,27 @@
       for (var s = at - Math.max(0.5, at * 0.015); s >= lo; s -= Math.max(0.5, at * 0.015)) {
         host.style.fontSize = Math.floor(s * 2) / 2 + "px";
         var st = strays(host);
-        if (!st.glue.length && !st.ragged) { host.__bgMax = Math.floor(s * 2) / 2; return; }
+        if (!st.glue.length && !st.ragged) {
+          host.__bgMax = Math.floor(s * 2) / 2;
+          if (host.hasAttribute("data-hold-lines")) hold(host, refit);
+          return;
+        }
       }
       host.style.fontSize = at + "px";
     });
+  }
+
+  // hold keeps host, which a stray's remedy set smaller alone, at the lines it has now in every
+  // later fit (fit.js reads host.__bgLines as a line cap) and fits the page again, so the rest of
+  // the block grows into the room the headline gave up instead of leaving it empty (event story:
+  // "Branded images at | scale with Go and | headless Chrome" held the page at the growth its
+  // four lines allowed, a 200 px band under it). Undone when the refit strands a word again.
+  function hold(host, refit) {
+    host.__bgLines = rows(host, sizeOf(host)).length;
+    refit();
+    if (!strays(host).glue.length) return;
+    host.__bgLines = 0;
+    refit();
   }
 
   // Clauses (markClauses, js/cjk.js) can be kept on one line so lines break between clauses
@@ -275,7 +292,8 @@
       capped();
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
-        if (h.__bgFit && h.getClientRects().length) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
+        // (not one held at its lines, data-hold-lines: it gives its growth up to the block)
+        if (h.__bgFit && h.getClientRects().length && !h.__bgLines && !h.__bgHold) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
       });
       if (k < report.scale - 0.01) { reset(); run(grown(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000))); capped(); }
     }
@@ -444,6 +462,80 @@
     });
   }
 
+  // evenLines sets a CJK headline (data-clauses) whose lines strand a short one between longer
+  // ones (用 Go 构建 | 高性能 API | 服务的 | 十个实用技巧: balance fills from the top, and the last
+  // phrase, the widest, leaves the line above it short) on as many lines chosen so the shortest
+  // inner line is as long as it can be (用 Go | 构建高性能 | API 服务的 | 十个实用技巧): forced
+  // breaks at its phrase breaks (a shown <wbr>, a space) after the fit. The size stays: the breaks are kept only when the headline then
+  // has as many lines, none wider than its box, none stranded, and a first line at least 3/10 of
+  // the longest. Only a headline of text and breaks (clauses are chosen by fitClauses).
+  function evenLines() {
+    if (!cjkPage) return;
+    document.querySelectorAll("[data-clauses][data-fit]").forEach(function (h) {
+      if (!h.getClientRects().length || Array.prototype.some.call(h.children, function (c) { return c.tagName !== "WBR"; })) return;
+      var fs = sizeOf(h), lines = rows(h, fs), n = lines.length;
+      var inner = function (ls) {
+        var m = lineMax(ls);
+        return ls.slice(1, -1).some(function (x) { return x.r - x.l < m * minStrand; });
+      };
+      if (n < 3 || !inner(lines)) return;
+      // atoms: the text between break opportunities, each with the break before it ("" a <wbr>, " " a space).
+      var atoms = [], sep = "";
+      Array.prototype.slice.call(h.childNodes).forEach(function (c) {
+        if (c.nodeType === 1) { if (getComputedStyle(c).display !== "none") sep = ""; return; }
+        var re = /[^ ]+/g, m;
+        while ((m = re.exec(c.nodeValue))) {
+          var r = document.createRange();
+          r.setStart(c, m.index); r.setEnd(c, m.index + m[0].length);
+          atoms.push({ n: c, at: m.index, w: r.getBoundingClientRect().width, sep: m.index > 0 || / $/.test(sep) ? " " : sep });
+          sep = "";
+        }
+        if (/ $/.test(c.nodeValue)) sep = " ";
+      });
+      var cs = getComputedStyle(h), room = h.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) - 1;
+      var space = fs * 0.3, m = atoms.length;
+      if (m > 24) return;
+      var width = function (i, j) { // atoms i..j-1 on one line
+        var w = 0;
+        for (var k = i; k < j; k++) w += atoms[k].w + (k > i && atoms[k].sep ? space : 0);
+        return w;
+      };
+      // The n lines, each within room, whose shortest inner line (or first line at 5/8 of its
+      // width: a lead-in may be shorter) is the longest.
+      var starts = null, bestScore = -1;
+      (function pick(from, left, acc, score) {
+        if (left === 1) {
+          var w = width(from, m);
+          if (w > room || m - from < 1) return;
+          if (score > bestScore) { bestScore = score; starts = acc.slice(); }
+          return;
+        }
+        for (var j = from + 1; j <= m - left + 1; j++) {
+          var lw = width(from, j);
+          if (lw > room) break;
+          var sc = Math.min(score, from === 0 ? lw * 1.6 : lw);
+          if (sc <= bestScore) continue;
+          acc.push(j); pick(j, left - 1, acc, sc); acc.pop();
+        }
+      })(0, n, [], Infinity);
+      // Split from the last start back, so the earlier atoms' offsets stay true.
+      var brs = starts.slice().reverse().map(function (i) {
+        var a = atoms[i], at = a.n.splitText(a.at), br = document.createElement("br");
+        br.className = "even-br";
+        at.parentNode.insertBefore(br, at);
+        return br;
+      });
+      var got = rows(h, fs);
+      if (got.length === n && !inner(got) && got[0].r - got[0].l >= lineMax(got) * 0.3 && h.scrollWidth <= h.clientWidth + 1) return;
+      brs.forEach(function (br) { br.remove(); });
+      h.normalize();
+    });
+  }
+  // minStrand: a line of a CJK headline under this share of the longest, between two others, is
+  // stranded (poor's stranded, visualtest strandedLines).
+  var minStrand = 0.55;
+  function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
+
   window.__brandgenClauses = {
     mark: markClauses,
     fit: function (api) {
@@ -453,6 +545,7 @@
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);
+      evenLines();
     }
   };
 })();

@@ -114,6 +114,9 @@
 
   function fits(el) {
     var maxLines = parseInt(el.getAttribute("data-lines") || "0", 10);
+    // data-hold-lines: the lines el had at the template's sizes while the block grows (__bgHold,
+    // fitBlock), or the lines js/clauses.js's stray remedy left it (__bgLines).
+    [el.__bgHold, el.__bgLines].forEach(function (n) { if (n && (!maxLines || n < maxLines)) maxLines = n; });
     if (overflows(el)) return false;
     return !(maxLines > 0 && lineCount(el) > maxLines);
   }
@@ -268,10 +271,13 @@
     if (!items.length) return true;
     var boxes = Array.prototype.slice.call(scope.querySelectorAll("[data-fit-box]"));
     boxes.push(scope);
-    var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1;
+    var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1, held = [], at1 = [];
+    items.forEach(function (it) { it.el.__bgHold = 0; });
     apply(items, 1);
     if (blockFits(items, boxes)) {
       if (grow <= 1) return true;
+      held = items.filter(function (it) { return it.el.hasAttribute("data-hold-lines"); });
+      at1 = held.map(function (it) { return lineCount(it.el); });
       lo = 1; hi = grow;
       apply(items, hi);
       if (blockFits(items, boxes)) { report.scale = hi; return true; }
@@ -279,14 +285,31 @@
       apply(items, Math.min(lo, 1));
       if (lo >= 1 || !blockFits(items, boxes)) return false;
     }
+    lo = bisect(items, boxes, lo, hi);
+    // data-hold-lines: when the growth stopped while the element still has the lines it had at
+    // the template's sizes (its next line would overflow the block), it keeps those lines (it
+    // shrinks alone to keep them) and the rest of the block grows on: a headline's line jump does
+    // not leave the room it would have taken empty (event story: a 200 px band under a
+    // three-line title). A headline that took a line more as it grew has filled its room.
+    if (held.length && lo < grow - 0.01 && held.every(function (it, i) { return lineCount(it.el) === at1[i]; })) {
+      held.forEach(function (it, i) { it.el.__bgHold = at1[i]; });
+      apply(items, grow);
+      lo = blockFits(items, boxes) ? grow : bisect(items, boxes, lo, grow);
+    }
+    report.scale = Math.round(lo * 100) / 100;
+    return true;
+  }
+
+  // bisect sets the block at the largest factor between lo (fits) and hi (does not) that fits
+  // and returns it.
+  function bisect(items, boxes, lo, hi) {
     for (var i = 0; i < 8 && hi - lo > 0.01; i++) {
       var mid = (lo + hi) / 2;
       apply(items, mid);
       if (blockFits(items, boxes)) lo = mid; else hi = mid;
     }
     apply(items, lo);
-    report.scale = Math.round(lo * 100) / 100;
-    return true;
+    return lo;
   }
 
   // order keeps the headline above the subtitle after headlines shrank alone.
