@@ -287,34 +287,37 @@ type gradStop struct {
 // from the card and from each other, and bars (issue 10: at the old area-fill opacities the former
 // faded to pastel in light and nearly vanished in dark, and light bars kept a fifth of their
 // colour). Seen from afar a hatch averages to its tint plus its lines' share: about 55% of the
-// series colour in light, 70% in dark, where light lines on a dark ground read thinner; the lines
-// still stand out of the tint.
+// series colour in light; in dark a half tint under lines lightened towards white (darkStripe), so
+// the lines stand out of the tint (>= 1.8:1 in both themes, TestBlueprintMarksKeepContrast).
 func (cv *canvas) markHatch(c string, spacing, width float64) string {
-	tint, line := 0.42, 0.9
 	if cv.t.Dark {
-		tint, line = 0.58, 1
+		return cv.hatchPattern(c, darkStripe(c), spacing, width, 0.5, 1)
 	}
-	return cv.hatchPattern(c, spacing, width, tint, line)
+	return cv.hatchPattern(c, c, spacing, width, 0.42, 0.9)
 }
 
 // areaHatch is the hatch under a line: lighter than a mark's, so the line and its markers stay the
 // strongest ink along the area's top edge, but read as the series colour rather than a faint wash
 // (issue 10: light kept under a tenth of the colour's contrast): about a third of the colour in
-// light, 60% in dark.
+// light; in dark a lighter tint under darkStripe lines.
 func (cv *canvas) areaHatch(c string) string {
-	tint, line := 0.24, 0.85
 	if cv.t.Dark {
-		tint, line = 0.5, 1
+		return cv.hatchPattern(c, darkStripe(c), 8, 1.5, 0.42, 1)
 	}
-	return cv.hatchPattern(c, 8, 1.5, tint, line)
+	return cv.hatchPattern(c, c, 8, 1.5, 0.24, 0.85)
 }
 
-func (cv *canvas) hatchPattern(c string, spacing, width, bgOpacity, lineOpacity float64) string {
+// darkStripe is the colour of a hatch's lines on a dark card: the series colour lightened towards
+// white (same hue), so the lines stand out of the tint between them; in the series colour itself
+// they stood only ~1.6:1 out of it and blueprint dark's bars and donut read as flat fills.
+func darkStripe(c string) string { return mixHex(c, "#FFFFFF", 0.3) }
+
+func (cv *canvas) hatchPattern(c, stripe string, spacing, width, bgOpacity, lineOpacity float64) string {
 	id := cv.newID("h")
 	fmt.Fprintf(&cv.defs, `<pattern id="%s" width="%s" height="%s" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">`+
 		`<rect width="%s" height="%s" fill="%s" fill-opacity="%s"/>`+
 		`<line x1="0" y1="0" x2="0" y2="%s" stroke="%s" stroke-width="%s" stroke-opacity="%s"/></pattern>`,
-		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(c), n2(width), n2(lineOpacity))
+		id, n(spacing), n(spacing), n(spacing), n(spacing), esc(c), n2(bgOpacity), n(spacing), esc(stripe), n2(width), n2(lineOpacity))
 	return id
 }
 

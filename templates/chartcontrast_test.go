@@ -21,13 +21,16 @@ import (
 // 10: at the area-fill hatch the donut carried a quarter in light and faded to pastel, and light
 // bars a fifth). The area under a line carries at least minArea, less than a mark so the line stays
 // the strongest ink at its edge (it carried under a tenth in light). Every swatch is hatched like
-// its segment.
+// its segment. Up close the hatch must read as a hatch: its lines stand at least minStripe out of
+// the tint between them (dark lines in the series colour stood 1.6:1 out of their tint and blueprint
+// dark's bars read as flat fills; dark lines are the colour lightened, issue 10).
 func TestBlueprintMarksKeepContrast(t *testing.T) {
 	minHatch := map[brandgen.Theme]float64{brandgen.ThemeLight: 1.2, brandgen.ThemeDark: 1.7}
 	minShare := map[brandgen.Theme]float64{brandgen.ThemeLight: 0.5, brandgen.ThemeDark: 0.65}
 	minArea := map[brandgen.Theme]float64{brandgen.ThemeLight: 0.3, brandgen.ThemeDark: 0.55}
+	minStripe := map[brandgen.Theme]float64{brandgen.ThemeLight: 1.8, brandgen.ThemeDark: 1.8}
 	swatch := regexp.MustCompile(`<rect [^>]*fill="url\(#([^)]+)\)" stroke="(#[0-9A-Fa-f]{6})"`)
-	pat := regexp.MustCompile(`<pattern id="[^"]+" width="([0-9.]+)"[^>]*><rect [^>]*fill="(#[0-9A-Fa-f]{6})" fill-opacity="([0-9.]+)"/><line [^>]*stroke-width="([0-9.]+)" stroke-opacity="([0-9.]+)"/></pattern>`)
+	pat := regexp.MustCompile(`<pattern id="[^"]+" width="([0-9.]+)"[^>]*><rect [^>]*fill="(#[0-9A-Fa-f]{6})" fill-opacity="([0-9.]+)"/><line [^>]*stroke="(#[0-9A-Fa-f]{6})" stroke-width="([0-9.]+)" stroke-opacity="([0-9.]+)"/></pattern>`)
 	donut := charts.Content{ChartType: charts.TypeDonut, Title: "t", Slices: []charts.Point{{Label: "Organic", Value: 42}, {Label: "Referrals", Value: 23}, {Label: "Social", Value: 18}, {Label: "Paid", Value: 17}}}
 	bar := charts.Content{ChartType: charts.TypeBar, Title: "t", Series: []charts.Point{{Label: "Q1", Value: 12}, {Label: "Q2", Value: -3}}}
 	line := charts.Content{ChartType: charts.TypeLine, Title: "t", Series: []charts.Point{{Label: "W1", Value: 12}, {Label: "W2", Value: 3}, {Label: "W3", Value: 5}}}
@@ -48,9 +51,14 @@ func TestBlueprintMarksKeepContrast(t *testing.T) {
 				spacing, _ := strconv.ParseFloat(m[1], 64)
 				col, _ := parseHex(m[2])
 				tint, _ := strconv.ParseFloat(m[3], 64)
-				width, _ := strconv.ParseFloat(m[4], 64)
-				lineOp, _ := strconv.ParseFloat(m[5], 64)
-				avg := over(col, lineOp*width/spacing, over(col, tint, bg))
+				stripe, _ := parseHex(m[4])
+				width, _ := strconv.ParseFloat(m[5], 64)
+				lineOp, _ := strconv.ParseFloat(m[6], 64)
+				gap := over(col, tint, bg)
+				avg := over(stripe, lineOp*width/spacing, gap)
+				if got := Contrast(over(stripe, lineOp, gap).Hex(), gap.Hex()); got < minStripe[theme] {
+					t.Errorf("%s %s: hatch lines of %s stand %.2f:1 out of their tint, want >= %.2f", theme, c.ChartType, m[2], got, minStripe[theme])
+				}
 				if got := Contrast(avg.Hex(), bg.Hex()); got < minHatch[theme] {
 					t.Errorf("%s %s: hatch of %s averages %s on %s, contrast %.2f, want >= %.2f", theme, c.ChartType, m[2], avg.Hex(), bg.Hex(), got, minHatch[theme])
 				}
