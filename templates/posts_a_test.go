@@ -42,7 +42,9 @@ func requiredTextsA(t *testing.T, content any) []string {
 	case posts.RoadmapContent:
 		add(c.Title, c.Subtitle)
 		for _, m := range c.Milestones {
-			add(m.When, m.Title, m.Text)
+			// A period is set as its parts (placeParts: each kept whole, the line breaks after a separator).
+			add(placeParts(m.When)...)
+			add(m.Title, m.Text)
 		}
 	case posts.ListicleContent:
 		add(c.Kicker, c.Title, c.Footer)

@@ -222,7 +222,8 @@ func loneWords(rows []headlineRow, lastOK bool) []string {
 // (seen on the contact sheets: showcase's bare story title opening on "How" (editorial's too: the
 // glued "How Fjordbyte" sets the grown title 14% smaller, still 1.2x its template size), offer's
 // "Your first | month | is on us", grid's "Safe | margins and auto-fit text.", resources' "Golang |
-// Weekly" in landscape, campaign's message ending on "fund.", event's short story title ending on
+// Weekly" in landscape, a resource's text ending on "Go." alone in story, glass's
+// grown story listicle item "Be | consistent", campaign's message ending on "fund.", event's short story title ending on
 // "Chrome" in the sans styles (data-widow="size": the title is set a little under its template
 // size, "Branded images at | scale with Go and | headless Chrome"); flat's heavy "Golang Weekly"
 // is glued too, its page held at its growth). skip lists the styles where the glued pair is too
@@ -241,6 +242,8 @@ func TestWidowWords(t *testing.T) {
 		{"offer", "minimal", ".o-headline", brandgen.SizeStory, false, ""},
 		{"grid", "six", ".g-cell:nth-child(2) .g-text", brandgen.SizeSquare, true, ""},
 		{"resources", "minimal", ".pr-name", brandgen.SizeLandscape, false, ""},
+		{"resources", "short", ".pr-item:nth-child(3) .pr-text", brandgen.SizeStory, false, ""},
+		{"listicle", "minimal", ".li-item:nth-child(3) .li-name", brandgen.SizeStory, false, ""},
 		{"campaign", "short", ".cp-msg", brandgen.SizePortrait, false, ""},
 		{"campaign", "short", ".cp-msg", brandgen.SizeLandscape, false, ""},
 	} {
