@@ -492,7 +492,8 @@
         }
         if (/ $/.test(c.nodeValue)) sep = " ";
       });
-      var cs = getComputedStyle(h), room = h.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) - 1;
+      // room: the fit's own tolerance (a line as wide as the box plus 1 px fits).
+      var cs = getComputedStyle(h), room = h.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) + 1;
       var space = fs * 0.3, m = atoms.length;
       if (m > 24) return;
       var width = function (i, j) { // atoms i..j-1 on one line
@@ -518,6 +519,7 @@
           acc.push(j); pick(j, left - 1, acc, sc); acc.pop();
         }
       })(0, n, [], Infinity);
+      if (!starts) return;
       // Split from the last start back, so the earlier atoms' offsets stay true.
       var brs = starts.slice().reverse().map(function (i) {
         var a = atoms[i], at = a.n.splitText(a.at), br = document.createElement("br");

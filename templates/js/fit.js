@@ -17,7 +17,9 @@
 // is left does the old per-element shrink go below the floor, and that is reported too. A page's
 // data-fit-drop="<order>" drops the tiers up to that order before fitting (the template's call from
 // the content's length, the same in every style), reported the same way. An element marked
-// data-fit-below="<selector>" ends at most at the size of the element the selector names. The report
+// data-fit-below="<selector>" ends at most at the size of the element the selector names. An
+// element marked data-hold-lines keeps the lines it has at the template's sizes when the block's
+// growth stops at its next line (see fitBlock). The report
 // is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
 (function () {
   "use strict";
