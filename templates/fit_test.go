@@ -106,6 +106,16 @@ func TestFitByHierarchy(t *testing.T) {
 				}
 				return ""
 			}, ""},
+		{"data-fit-ratio keeps a step under the named text, above the floor", `<p id="ctx" data-fit="19" data-lines="1" style="font-size:40px">` + strings.Repeat("word ", 10) + `</p><p id="src" data-fit="19" data-fit-below="#ctx" data-fit-ratio=".8" style="font-size:34px">Source</p>`,
+			func(m map[string]float64) string {
+				if m["src"] > m["ctx"]*0.8+0.5 {
+					return "source over 0.8x the context"
+				}
+				if m["src"] < 24 {
+					return "source under the body floor"
+				}
+				return ""
+			}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

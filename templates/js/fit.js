@@ -17,9 +17,9 @@
 // is left does the old per-element shrink go below the floor, and that is reported too. A page's
 // data-fit-drop="<order>" drops the tiers up to that order before fitting (the template's call from
 // the content's length, the same in every style), reported the same way. An element marked
-// data-fit-below="<selector>" ends at most at the size of the element the selector names. An
-// element marked data-hold-lines keeps the lines it has at the template's sizes when the block's
-// growth stops at its next line (see fitBlock). The report
+// data-fit-below="<selector>" ends at most at the size of the element the selector names (times
+// data-fit-ratio="<k>" when given). An element marked data-hold-lines keeps the lines it has at the
+// template's sizes when the block's growth stops at its next line (see fitBlock). The report
 // is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
 (function () {
   "use strict";
@@ -390,12 +390,18 @@
   }
 
   // below caps each element marked data-fit-below="<selector>" at the size of the first element
-  // the selector matches, never under its own minimum: a code slide's caption stays under its
-  // snippet, the hero, after the fit shrank the code alone.
+  // the selector matches (times data-fit-ratio, default 1), never under its own minimum: a code
+  // slide's caption stays under its snippet, the hero, after the fit shrank the code alone. With a
+  // ratio under 1 the cap keeps a step between two texts that line caps shrank alone to one size
+  // (a stat's source level with its context); the text then stays on its role's floor too.
   function below(scope) {
     scope.querySelectorAll("[data-fit-below]").forEach(function (el) {
       var ref = scope.querySelector(el.getAttribute("data-fit-below"));
-      if (ref && visible(el) && visible(ref) && sizeOf(el) > sizeOf(ref)) setSize(el, Math.max(sizeOf(ref), minOf(el)));
+      if (!ref || !visible(el) || !visible(ref)) return;
+      var k = px(el.getAttribute("data-fit-ratio")) || 1, lo = minOf(el);
+      if (k < 1 && el.__bgFit) lo = Math.max(lo, el.__bgFit.role === "label" ? cssPx("--fs-floor-label", 18) : cssPx("--fs-floor", 24));
+      var cap = Math.floor(sizeOf(ref) * k * 2) / 2;
+      if (sizeOf(el) > cap) setSize(el, Math.max(cap, lo));
     });
   }
 
