@@ -28,7 +28,8 @@ type CodeView struct {
 	Solo      bool          // landscape without words: the window alone, centred (codePostView)
 	Leading   float64       // story: the code's line-height when it is opened up to fill the height; 0: the CSS default
 	TitleSize int           // story and landscape: the title's size in px when set larger than the default; 0: the default
-	Drop      bool          // code post: the first optional tier (the lines past the estimate) goes up front (data-fit-drop)
+	Drop      bool          // the first optional tier (the lines past the estimate) goes up front (data-fit-drop)
+	Sparse    bool          // code slide: the rows leave most of the room (slideCodeSparse); the window takes the height left
 }
 
 // codeLongLines is the line count above which the code pattern shrinks its title and caption;
@@ -56,32 +57,74 @@ const codeBlueprintInset = 24
 // second heading, larger than the slide draws it, so the rows stay inside the window).
 const slideCodeFill = 0.92
 
-// codeView prepares code in language for the page d: highlighted lines and a starting font size
-// that fits the snippet's longest line and its line count into the editor window, between a
-// legible minimum and the canvas's lead size. title and caption are the texts drawn above and
-// below the window ("" when absent); they only shape the estimate.
+// slideCodeSparse is the share of the window's room under which a short snippet's rows leave the
+// slide sparse (its title set at display size); slideTitleLeading is the title's line-height over
+// codeRoom's 1.1 (a CJK title's is 1.3).
+const (
+	slideCodeSparse   = 0.5
+	slideTitleLeading = 1.3 / 1.1
+)
+
+// codeView prepares code in language for the page d (a code slide's body, SlideArea):
+// highlighted lines and a starting font size that fits the snippet's longest line and its line
+// count into the editor window, never under the size's readable floor. title and caption are the
+// texts drawn above and below the window ("" when absent); they only shape the estimate. A snippet
+// that does not fit at the floor with its words at their usual sizes is dense (Long): the title
+// and caption step down, the lines close up, long lines wrap under their number, and the lines
+// past the window's room are marked optional (Drop: the first tier goes up front, the same in
+// every style; the fit reports content_dropped on content.code), as the code post does: a
+// 15-line function was set at 18-19 px, unreadable on a phone.
 func codeView(d Data, code, language, title, caption string) CodeView {
 	v, lines := codeBase(d, code, language, title, caption)
 	m := d.M
-	pad := float64(m.Pad)
-	// Long snippets get a smaller title and caption (see code.tmpl); estimate with what the page
-	// will draw: the window's title bar and padding, the title and caption at their line caps.
-	long := v.Long
-	titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
-	if long {
-		titleSize, titleLines, capSize, capLines = float64(m.Type.H3), 2, float64(m.Type.Body), 2
-		pad *= 0.6
+	floor := float64(m.Floor)
+	gutter := float64(v.Digits + 2)
+	// The gutter takes the digits plus 2 columns; the window holds at least 24 columns.
+	cols := float64(max(v.Cols, 24)) + gutter
+	// room is the window's room with the words at their sizes (dense: the title as the slide sets
+	// it, at most two lines, the caption at the body size, the window's padding tightened), and
+	// the size at which the snippet's longest line and its line count fit it. The height estimate
+	// runs 8% generous for a short snippet: the fit script only shrinks.
+	sans := d // the title's size as the sans styles set it: every style estimates the same room
+	sans.Look.Style = "flat"
+	room := func(dense bool) (availW, availH, leading, size float64) {
+		pad := float64(m.Pad)
+		titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
+		leading, slack := codeLeading, 1.08
+		if dense {
+			titleSize, titleLines, capSize, capLines = float64(sans.TitleSize(title, "h3", "lead", 2, 0)), 2, float64(m.Type.Body), 2
+			pad *= 0.6
+			leading, slack = codeLeadingLong, 1
+		}
+		availW, availH = codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
+		return availW, availH, leading, math.Min(availW/(cols*monoAdvance), slack*availH/(float64(v.Lines)*leading))
 	}
-	availW, availH := codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
-	// The gutter takes the digits plus 2 columns. The height estimate runs 8% generous: the fit
-	// script only shrinks.
-	cols := float64(max(v.Cols, 24) + v.Digits + 2)
-	leading := codeLeading
-	v.MinSize = 9
-	if long {
-		leading, v.MinSize = codeLeadingLong, 8
+	availW, availH, leading, size := room(v.Long)
+	if !v.Long && size < floor {
+		v.Long = true
+		availW, availH, leading, size = room(true)
 	}
-	size := math.Min(availW/(cols*monoAdvance), 1.08*availH/(float64(v.Lines)*leading))
+	v.MinSize = m.Floor
+	if v.Long {
+		// At the floor at least, up to the lead size while the rows fit and no line wraps into
+		// more rows than it adds; the lines past the room are optional (keepLines, the same in
+		// every style), the first tier dropped up front.
+		top := float64(m.Type.Lead)
+		size = math.Max(floor, math.Min(size, top))
+		// It grows in the smallest window of the four styles (keepLines'), so no line it would
+		// keep at the floor is dropped for growing.
+		narrowW := availW
+		if d.Look.Style != "blueprint" {
+			narrowW -= codeBlueprintInset
+		}
+		size = storyCodeSize(lines, size, top, narrowW, availH-codeBlueprintInset, gutter, leading, 1, 36)
+		keep := keepLines(d, lines, size, leading, availW, availH, gutter)
+		cut := keep + codeKeepSlack
+		v.HTML = markOptional(v.HTML, keep, cut)
+		v.Drop = cut < len(lines)
+		v.FontSize = int(size)
+		return v
+	}
 	// A short snippet (the carousel slide; the code post sets its own size, codePostView) is set
 	// up to the third heading, under the title (the second without one), and grows further by
 	// wrapping its longest lines under a hanging indent (slide-code.tmpl) while the window keeps
@@ -91,26 +134,38 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 	if strings.TrimSpace(title) == "" {
 		top = float64(m.Type.H2)
 	}
-	if long {
-		top = float64(m.Type.Lead)
+	size = math.Max(floor, math.Min(size, top))
+	// The rows may fill all the height (fill 1); rows stay 36 columns wide and are counted as
+	// the page wraps them, at spaces.
+	size = storyCodeSize(lines, size, top, availW, 1.08*availH, gutter, leading, 1, 36)
+	// The snippet is the slide's hero: it grows on to the caption's size (the lead) while no
+	// line wraps into more than two rows and the rows fit the height, past the 36 columns
+	// (the SQL sample's code sat at 33 px under a 38 px caption). Where a long line stops it
+	// first, the caption steps down to the code's size (slide-code.tmpl).
+	size = heroCodeSize(lines, size, math.Min(top, float64(m.Type.Lead)), availW, 1.08*availH, gutter, leading)
+	// A snippet its width stops short of the height (three lines of CJK-commented Go at 33 px
+	// spanned half a portrait slide with its title and caption) opens its lines up, as the
+	// story's code post does, until its rows span slideCodeFill of the room.
+	rows := float64(codeRows(lines, size, availW, gutter))
+	// A sparse snippet (its rows at the usual leading under slideCodeSparse of the room: three
+	// lines of CJK-commented Go left the title, the window and the caption as three bands over a
+	// portrait body) gives the height to its title, display size while it holds on two lines, and
+	// to its window, which grows with the code centred in it (slide-code.tmpl's .sparse).
+	// A window alone (no title, no caption) stays a centred card.
+	words := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
+	// Blueprint's narrower window (its size a pixel under) takes the other styles' call, so the
+	// styles agree on the title's size.
+	v.Sparse = words && rows*size*codeLeading < slideCodeSparse*availH
+	if d.Look.Style == "blueprint" {
+		v.Sparse = codeView(sans, code, language, title, caption).Sparse
 	}
-	size = math.Max(float64(v.MinSize), math.Min(size, top))
-	if !long {
-		// The rows may fill all the height (fill 1); rows stay 36 columns wide and are counted as
-		// the page wraps them, at spaces.
-		size = storyCodeSize(lines, size, top, availW, 1.08*availH, float64(v.Digits+2), leading, 1, 36)
-		// The snippet is the slide's hero: it grows on to the caption's size (the lead) while no
-		// line wraps into more than two rows and the rows fit the height, past the 36 columns
-		// (the SQL sample's code sat at 33 px under a 38 px caption). Where a long line stops it
-		// first, the caption steps down to the code's size (slide-code.tmpl).
-		size = heroCodeSize(lines, size, math.Min(top, float64(m.Type.Lead)), availW, 1.08*availH, float64(v.Digits+2), leading)
-		// A snippet its width stops short of the height (three lines of CJK-commented Go at 33 px
-		// spanned half a portrait slide with its title and caption) opens its lines up, as the
-		// story's code post does, until its rows span slideCodeFill of the room.
-		rows := float64(codeRows(lines, size, availW, float64(v.Digits+2)))
-		if l := math.Floor(math.Min(codeLeadingOpen, availH*slideCodeFill/(rows*size))*100) / 100; l > codeLeading+0.02 {
-			v.Leading = l
-		}
+	if t := strings.TrimSpace(title); t != "" && v.Sparse &&
+		estimateLines(t, float64(m.Type.Display), float64(d.ContentWidth()), headlineFace(false)) <= 2 {
+		v.TitleSize = m.Type.Display
+		_, availH = codeRoom(d, v.Side, float64(m.Pad), codeWords{title, caption, float64(m.Type.Display) * slideTitleLeading, float64(m.Type.Lead), 2, 3})
+	}
+	if l := math.Floor(math.Min(codeLeadingOpen, availH*slideCodeFill/(rows*size))*100) / 100; l > codeLeading+0.02 {
+		v.Leading = l
 	}
 	v.FontSize = int(size)
 	return v

@@ -9,7 +9,7 @@ import (
 
 // A code slide's short snippet is set large enough to fill its window (up to the third heading
 // under a title, the second alone), growing by wrapping its longest lines; a long snippet stays
-// at most the lead size, sized by its line count.
+// at most the lead size and never under the floor (24 px at 1080 px).
 func TestCodeViewSlideSizes(t *testing.T) {
 	long := strings.Repeat("x := compute(alpha, beta, gamma, delta, epsilon)\n", 30)
 	cases := []struct {
@@ -26,7 +26,7 @@ func TestCodeViewSlideSizes(t *testing.T) {
 			"Deploy on green only", brandgen.SizeSquare,
 			func(t TypeScale) int { return t.Lead + 1 }, func(t TypeScale) int { return t.H3 }},
 		{"long", long, "Title", brandgen.SizePortrait,
-			func(t TypeScale) int { return 8 }, func(t TypeScale) int { return t.Lead }},
+			func(t TypeScale) int { return 24 }, func(t TypeScale) int { return t.Lead }},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -59,6 +59,40 @@ func TestHeroCodeSize(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			if got := heroCodeSize(c.lines, c.size, c.top, 852, c.availH, 3, codeLeading); got != c.want {
 				t.Errorf("size %.0f, want %.0f", got, c.want)
+			}
+		})
+	}
+}
+
+// A code slide's snippet that does not fit at the floor with its words at their usual sizes is
+// dense: set at the floor or above, its lines past the room optional and the first tier dropped
+// up front (the 15-line sample was set at 18-19 px in a square); a sparse one (its rows under half
+// the room, words around it) grows its window and its title.
+func TestCodeViewSlideDense(t *testing.T) {
+	fn := "func openPool(ctx context.Context, url string) (*pgxpool.Pool, error) {\n\tcfg, err := pgxpool.ParseConfig(url)\n"
+	fifteen := fn + strings.Repeat("\tcfg.MaxConnLifetime = 30 * time.Minute\n", 12) + "}"
+	cases := []struct {
+		name, code, title, caption string
+		size                       brandgen.Size
+		long, drop, sparse         bool
+	}{
+		{"fifteen lines in a square", fifteen, "A connection pool that survives a failover", "BeforeAcquire drops connections that landed on a standby.", brandgen.SizeSquare, true, true, false},
+		{"fifteen lines in portrait", fifteen, "A pool", "", brandgen.SizePortrait, true, false, false},
+		{"three lines under a title", "ctx, cancel := context.WithTimeout(ctx, 2*time.Second)\ndefer cancel()\nrows, err := db.QueryContext(ctx, q)", "用 context 控制超时", "超时之后查询会被自动取消。", brandgen.SizePortrait, false, false, true},
+		{"one line alone", "go test -race ./...", "", "", brandgen.SizePortrait, false, false, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: c.size}, Badge: brandgen.Badge{Show: true}}).SlideArea()
+			v := codeView(d, c.code, "go", c.title, c.caption)
+			if v.FontSize < d.M.Floor || v.MinSize != d.M.Floor {
+				t.Errorf("font %d px, min %d: want both at or above the floor %d", v.FontSize, v.MinSize, d.M.Floor)
+			}
+			if v.Long != c.long || v.Drop != c.drop || v.Sparse != c.sparse {
+				t.Errorf("long %v, drop %v, sparse %v; want %v, %v, %v", v.Long, v.Drop, v.Sparse, c.long, c.drop, c.sparse)
+			}
+			if opt := strings.Count(string(v.HTML), `data-path="content.code"`); c.long && opt == 0 {
+				t.Errorf("no optional lines in a dense snippet")
 			}
 		})
 	}

@@ -107,13 +107,28 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 	}
 	v.FontSize, v.MinSize = int(size), m.Floor
 
-	// Lines that fit at that size, wrapped lines counted in full (at spaces, as codeRows), in the
-	// smallest window of the four styles (blueprint's, inset all round for its corner ticks; codeRoom
-	// counts only its width) so every style
-	// counts the same lines. The lines past them and one more (the estimate runs a line short) go
-	// up front (Drop: data-fit-drop), the same in every style: dropped one by one by the fit, the
+	// Lines that fit at that size (keepLines: the same in every style). The lines past them and
+	// one more (the estimate runs a line short) go up front (Drop: data-fit-drop), the same in every style: dropped one by one by the fit, the
 	// tail was kept as far as each style's own room went, and editorial's narrower serif caption
 	// (two lines where the sans took three) kept a line more of the long sample in a square.
+	keep := keepLines(d, lines, size, leading, availW, availH, gutter)
+	// Above and below a window the estimate counts the title and caption at their line caps and
+	// runs about a line short: a line more is kept. Beside the words (landscape) or alone it is
+	// exact: the window's room is the content height.
+	cut := keep + codeKeepSlack
+	if v.Side || v.Solo {
+		cut = keep
+	}
+	v.HTML = markOptional(v.HTML, keep, cut)
+	v.Drop = cut < len(lines)
+	return v
+}
+
+// keepLines is how many of lines, from the first, fit a window availW by availH (the page d's
+// style's) at size and leading, wrapped lines counted in full (at spaces, as codeRows), in the
+// smallest window of the four styles (blueprint's, inset all round for its corner ticks; codeRoom
+// counts only its width) so every style counts the same lines.
+func keepLines(d Data, lines []string, size, leading, availW, availH, gutter float64) int {
 	narrowW, shortH := availW, availH-codeBlueprintInset
 	if d.Look.Style != "blueprint" {
 		narrowW -= codeBlueprintInset
@@ -129,16 +144,7 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 		used += n
 		keep++
 	}
-	// Above and below a window the estimate counts the title and caption at their line caps and
-	// runs about a line short: a line more is kept. Beside the words (landscape) or alone it is
-	// exact: the window's room is the content height.
-	cut := keep + codeKeepSlack
-	if v.Side || v.Solo {
-		cut = keep
-	}
-	v.HTML = markOptional(v.HTML, keep, cut)
-	v.Drop = cut < len(lines)
-	return v
+	return keep
 }
 
 // codeKeepSlack is the lines kept past the estimate's count under a title or over a caption.

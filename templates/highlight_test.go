@@ -167,9 +167,10 @@ func TestCodeView(t *testing.T) {
 	if long.FontSize >= short.FontSize || long.FontSize < long.MinSize {
 		t.Errorf("long snippet starts at %d px (short %d, min %d)", long.FontSize, short.FontSize, long.MinSize)
 	}
-	// 30 lines of 77 columns fit the 920 px safe area at the estimated size.
-	if w := float64(long.FontSize) * monoAdvance * float64(long.Cols+long.Digits+2); w > float64(d.ContentWidth()) {
-		t.Errorf("long snippet at %d px is %.0f px wide, over %d", long.FontSize, w, d.ContentWidth())
+	// 30 lines of 77 columns do not fit at the floor: they wrap and their tail is optional, the
+	// code never under the floor.
+	if long.FontSize < d.M.Floor || !long.Drop {
+		t.Errorf("long snippet at %d px (floor %d), drop %v: want the floor and its tail dropped", long.FontSize, d.M.Floor, long.Drop)
 	}
 	unknown := codeView(d, "print 1", "Brainfuck++", "", "")
 	if unknown.Lang != "" || unknown.Label != "Brainfuck++" || unknown.File != "snippet" {
@@ -181,7 +182,7 @@ func TestCodeView(t *testing.T) {
 		if v.Lang == "" {
 			t.Errorf("sample %s: language %q not recognised", s.Name, c.Language)
 		}
-		if n := strings.Count(string(v.HTML), `<span class="l">`); n != v.Lines {
+		if n := strings.Count(string(v.HTML), `<span class="l"`); n != v.Lines {
 			t.Errorf("sample %s: %d lines drawn, want %d", s.Name, n, v.Lines)
 		}
 		if !utf8.ValidString(string(v.HTML)) {

@@ -6,6 +6,7 @@ import (
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/slides"
 	"github.com/brandgen/brandgen/studio"
 )
 
@@ -105,6 +106,31 @@ func TestInkInsideBoxes(t *testing.T) {
 					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
 					var bad []string
 					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, inkProbe, &bad)
+					if len(bad) > 0 {
+						t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(bad), strings.Join(bad[:min(len(bad), 6)], "; "))
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestSlideInk runs inkProbe over every carousel slide kind x sample in portrait and square, each
+// in another style (light): the slides' own columns kept overflow:hidden (the code slide's column,
+// the glass point card, the comparison table) when the posts' fit boxes moved to the ink clip
+// (.fit-ink), so an italic overhang or a line-end emoji there could be cut at the padding edge.
+func TestSlideInk(t *testing.T) {
+	for k, kind := range slides.Kinds {
+		for j, smp := range slides.Samples(kind) {
+			page := slides.Pages([]any{smp.Slide})[0]
+			page.Index, page.Total = 3, 8
+			t.Run(kind+"/"+smp.Name, func(t *testing.T) {
+				t.Parallel()
+				for i, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+					style := brandgen.Styles[(i+j+k)%len(brandgen.Styles)]
+					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					var bad []string
+					probe(t, studio.Job{Pattern: slides.PatternID(kind), Content: page, Look: look}, inkProbe, &bad)
 					if len(bad) > 0 {
 						t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(bad), strings.Join(bad[:min(len(bad), 6)], "; "))
 					}

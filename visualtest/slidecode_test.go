@@ -14,8 +14,14 @@ import (
 // the portrait body).
 const slideCodeMinSpan = 0.65
 
+// slideCodeMinCover is the share of a code slide's body height its title, window and caption
+// cover with their own boxes (slideProbe's cover): the CJK sample spanned 85% of the portrait body
+// as three bands with air between them, its parts covering 53%.
+const slideCodeMinCover = 0.6
+
 // TestSlideCodeSpan renders every code slide sample with a title or caption in portrait and square
-// in every style and checks that its parts span slideCodeMinSpan of the body's height.
+// in every style and checks that its parts span slideCodeMinSpan of the body's height and cover
+// slideCodeMinCover of it.
 func TestSlideCodeSpan(t *testing.T) {
 	for _, smp := range slides.Samples(slides.Code) {
 		cs, ok := smp.Slide.(slides.CodeSlide)
@@ -31,7 +37,10 @@ func TestSlideCodeSpan(t *testing.T) {
 					look := brandgen.Look{Size: size, Theme: brandgen.Themes[i%2], Style: style}
 					var p slideResult
 					probe(t, studio.Job{Pattern: slides.PatternID(slides.Code), Content: page, Look: look}, slideProbe, &p)
-					t.Logf("%s %s: the parts span %.0f%% of the body, code %.1f px", size, style, p.Span*100, p.Code)
+					t.Logf("%s %s: the parts span %.0f%% of the body and cover %.0f%%, code %.1f px", size, style, p.Span*100, p.Cover*100, p.Code)
+					if p.Cover < slideCodeMinCover {
+						t.Errorf("%s %s: the title, window and caption cover %.0f%% of the body's height (want >= %.0f%%)", size, style, p.Cover*100, slideCodeMinCover*100)
+					}
 					if p.Span < slideCodeMinSpan {
 						t.Errorf("%s %s: the title, window and caption span %.0f%% of the body's height (want >= %.0f%%)", size, style, p.Span*100, slideCodeMinSpan*100)
 					}

@@ -46,10 +46,12 @@ const slideProbe = `(() => {
   const parts = all('.sl-body > * > :not(.cd-sp)').map((e) => e.getBoundingClientRect()).filter((r) => r.height > 0);
   const bodyH = body ? body.getBoundingClientRect().height : 0;
   const span = parts.length && bodyH ? (Math.max(...parts.map((r) => r.bottom)) - Math.min(...parts.map((r) => r.top))) / bodyH : 0;
+  // the parts' own heights over the body's (a span over three bands of air is not a cover).
+  const cover = bodyH ? parts.reduce((a, r) => a + r.height, 0) / bodyH : 0;
   return {floor, lead, under, hidden, warnings, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
     cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
     codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
-    codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0, span};
+    codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0, span, cover};
 })()`
 
 type slideResult struct {
@@ -66,6 +68,7 @@ type slideResult struct {
 	CodeRows int       `json:"codeRows"`
 	Spill    float64   `json:"spill"`
 	Span     float64   `json:"span"`
+	Cover    float64   `json:"cover"`
 	Under    []string  `json:"under"`
 	Hidden   int       `json:"hidden"`
 	Warnings []string  `json:"warnings"`
@@ -94,6 +97,11 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 	}
 	if kind == slides.Code && sample != "long" && p.CodeFill < 0.2 && p.Code < p.Lead*1.25 {
 		bad = append(bad, fmt.Sprintf("the code fills %.0f%% of the body's height at %.1f px (want >= 20%%, or >= 1.25x the lead size)", p.CodeFill*100, p.Code))
+	}
+	// The code is read: never under the floor (a 15-line function was set at 18-19 px; the fit
+	// counted it a label, floored at 18).
+	if kind == slides.Code && p.Code < p.Floor-0.5 {
+		bad = append(bad, fmt.Sprintf("the code at %.1f px, under the floor %.0f", p.Code, p.Floor))
 	}
 	if kind == slides.Code && sample != "long" && p.CodeRows > 2 {
 		bad = append(bad, fmt.Sprintf("a line of a short snippet wraps into %d rows (want <= 2)", p.CodeRows))
