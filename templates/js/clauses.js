@@ -424,8 +424,8 @@
   }
   function unbalance() {
     balanced().forEach(function (el) {
-      if (el.__bgMax === undefined) el.__bgMax = el.style.maxWidth;
-      el.style.maxWidth = el.__bgMax;
+      if (el.__bgMaxWidth === undefined) el.__bgMaxWidth = el.style.maxWidth;
+      el.style.maxWidth = el.__bgMaxWidth;
     });
   }
   function balance() {
