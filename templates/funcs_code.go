@@ -207,7 +207,7 @@ func heroCodeSize(lines []string, size, top, availW, availH, gutter, leading flo
 		}
 		rows, ok := 0, true
 		for _, ln := range lines {
-			r := wrapRows(ln, perLine+codeHang, perLine)
+			r := codeLineRows(ln, perLine+codeHang)
 			ok = ok && r <= 2
 			rows += r
 		}

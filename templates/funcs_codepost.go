@@ -14,8 +14,28 @@ import (
 // their number, and the tail of the snippet is marked optional so the fit script drops it line by
 // line and reports content_dropped on content.code.
 
-// codeHang is the hanging indent, in columns, of a wrapped line's continuation (code.tmpl's .l).
-const codeHang = 2
+// codeHang is the hanging indent, in columns, of a wrapped line's continuation past the line's
+// own indent (code.tmpl's and slide-code.tmpl's .l); codeHangMax is the most of a row's width the
+// hang (indent and codeHang) takes, so a deeply indented line's continuations keep 60% of the row.
+const (
+	codeHang    = 2
+	codeHangMax = 0.4
+)
+
+// codeLineHang is the columns a wrapped line's continuation rows start in from its first row's
+// start, in rows width columns wide: its indent plus codeHang, at most codeHangMax of the width
+// (rounded up, as the CSS's min() against 40% of the row is met in whole columns). A continuation
+// under the gutter read as a new statement left of the line's own indent (issue 10).
+func codeLineHang(ln string, width int) int {
+	return min(lineIndent(ln)+codeHang, int(math.Ceil(codeHangMax*float64(width))))
+}
+
+// codeLineRows is the rows a line of code takes in rows width columns wide (the window's text
+// less the gutter): the first row the full width, the continuations the width less its hang
+// (codeLineHang).
+func codeLineRows(ln string, width int) int {
+	return wrapRows(ln, width, max(1, width-codeLineHang(ln, width)))
+}
 
 // codePostView is codeView for the code post (the same codeBase, its own sizing): the font size between the floor and the size's
 // largest code size (landscape without words: the window alone, centred, sized to the code), the
@@ -137,7 +157,7 @@ func keepLines(d Data, lines []string, size, leading, availW, availH, gutter flo
 	room := int(shortH / (size * leading))
 	keep, used := 0, 0
 	for _, ln := range lines {
-		n := wrapRows(ln, perLine+codeHang, perLine)
+		n := codeLineRows(ln, perLine+codeHang)
 		if used+n > room {
 			break
 		}
@@ -162,13 +182,13 @@ const (
 )
 
 // codeRows is the rows lines take at size s in a window availW wide (gutter columns of numbers),
-// long lines wrapping under their number at spaces as the page wraps them (wrapRows; the first row
-// also holds the hanging indent's columns).
+// long lines wrapping at spaces as the page wraps them, their continuations under their own indent
+// (codeLineRows; the first row also holds the hanging indent's columns).
 func codeRows(lines []string, s, availW, gutter float64) int {
 	perLine := max(1, int(availW/(s*monoAdvance)-gutter-codeHang))
 	n := 0
 	for _, ln := range lines {
-		n += wrapRows(ln, perLine+codeHang, perLine)
+		n += codeLineRows(ln, perLine+codeHang)
 	}
 	return n
 }
@@ -241,7 +261,7 @@ func storyCodeSize(lines []string, size, top, availW, availH, gutter, leading, f
 // estimate is rough), every line from cut (0-based) on in the first tier, which the page drops up
 // front (CodeView.Drop). Three lines always stay.
 func markOptional(h template.HTML, keep, cut int) template.HTML {
-	const open = `<span class="l">`
+	const open = `<span class="l"` // an indented line's tag goes on with its style (Highlight)
 	parts := strings.Split(string(h), open)
 	n := len(parts) - 1
 	from := max(3, keep-6)
@@ -259,7 +279,7 @@ func markOptional(h template.HTML, keep, cut int) template.HTML {
 			if i < cut {
 				tier = cut - i + 1
 			}
-			fmt.Fprintf(&b, `<span class="l" data-optional="%d" data-path="content.code">`, tier)
+			fmt.Fprintf(&b, `<span class="l" data-optional="%d" data-path="content.code"`, tier)
 		}
 		b.WriteString(parts[i+1])
 	}

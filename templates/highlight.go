@@ -2,6 +2,7 @@ package templates
 
 import (
 	"html/template"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -360,6 +361,11 @@ func monoGlyphs(s string, fn func(g string, cols int)) {
 	})
 }
 
+// lineIndent is a line's leading indent in columns (CodeLines has expanded its tabs).
+func lineIndent(ln string) int {
+	return len(ln) - len(strings.TrimLeft(ln, " "))
+}
+
 // textCols is the width of a line in monospace columns (see monoGlyphs).
 func textCols(s string) int {
 	n := 0
@@ -368,17 +374,24 @@ func textCols(s string) int {
 }
 
 // Highlight renders code as HTML: one <span class="l"> per line (display:block in the code
-// pattern's CSS), tokens inside as <span class="t-X">. Empty lines hold a space so they keep
-// their height. All text is escaped.
+// pattern's CSS), tokens inside as <span class="t-X">. An indented line carries its indent in
+// columns (style="--i:N"): a wrapped line hangs its continuation rows under its own indent, not
+// under its number (codeLineRows; code.tmpl, slide-code.tmpl). Empty lines hold a space so they
+// keep their height. All text is escaped.
 func Highlight(lines []string, language string) template.HTML {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
 	var b strings.Builder
 	b.Grow(len(lines) * 64)
 	lineOpen := false
 	empty := true
+	line := 0
 	open := func() {
 		if !lineOpen {
-			b.WriteString(`<span class="l">`)
+			if line < len(lines) && lineIndent(lines[line]) > 0 {
+				b.WriteString(`<span class="l" style="--i:` + strconv.Itoa(lineIndent(lines[line])) + `">`)
+			} else {
+				b.WriteString(`<span class="l">`)
+			}
 			lineOpen, empty = true, true
 		}
 	}
@@ -389,6 +402,7 @@ func Highlight(lines []string, language string) template.HTML {
 		}
 		b.WriteString(`</span>`)
 		lineOpen = false
+		line++
 	}
 	for _, t := range toks {
 		parts := strings.Split(t.text, "\n")
