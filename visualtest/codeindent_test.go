@@ -1,0 +1,110 @@
+package visualtest
+
+import (
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/posts"
+	"github.com/brandgen/brandgen/slides"
+	"github.com/brandgen/brandgen/studio"
+)
+
+// codeIndentProbe finds, for every code line the page shows (the code post's .c-pre and the code
+// slide's .cd-pre), the rows its characters' boxes set: the first row's start (its leading spaces
+// included) and the left of its first inked character, each continuation row's first inked
+// character's left, the row's width (the line's content box from the first row's start) and the
+// font's column width. A space that hangs at a row's end has no say.
+const codeIndentProbe = `(() => {
+  const out = [];
+  for (const l of document.querySelectorAll('main.content .c-pre .l, main.content .cd-pre .l')) {
+    if (!l.getClientRects().length) continue;
+    const fs = parseFloat(getComputedStyle(l).fontSize), rows = [];
+    const w = document.createTreeWalker(l, NodeFilter.SHOW_TEXT);
+    while (w.nextNode()) {
+      const n = w.currentNode;
+      for (let i = 0; i < n.data.length; i++) {
+        const r = document.createRange();
+        r.setStart(n, i); r.setEnd(n, i + 1);
+        const b = [...r.getClientRects()].filter((x) => x.width > 0).pop();
+        if (!b) continue;
+        const c = (b.top + b.bottom) / 2;
+        let row = rows.find((x) => Math.abs(x.c - c) < fs * 0.5);
+        if (!row) rows.push(row = {c, start: b.left, ink: Infinity, text: ''});
+        row.start = Math.min(row.start, b.left); row.text += n.data[i];
+        if (n.data[i].trim() !== '') row.ink = Math.min(row.ink, b.left);
+      }
+    }
+    if (rows.length < 2) continue;
+    rows.sort((a, b) => a.c - b.c);
+    const lb = l.getBoundingClientRect(), pr = parseFloat(getComputedStyle(l).paddingRight);
+    out.push({text: rows.map((r) => r.text).join(''), start: rows[0].start, ink: rows[0].ink,
+      width: lb.right - pr - rows[0].start, ch: fs * 0.6,
+      cont: rows.slice(1).filter((r) => r.ink < Infinity).map((r) => r.ink)});
+  }
+  return out;
+})()`
+
+// codeIndentLine is one wrapped code line as codeIndentProbe reports it.
+type codeIndentLine struct {
+	Text              string
+	Start, Ink, Width float64
+	Ch                float64
+	Cont              []float64
+}
+
+// checkCodeIndent fails t for each wrapped line whose continuation rows start less than a column
+// in from the line's own first inked character (under its indent: a continuation left of the
+// indent read as a new statement, issue 10). A deep indent's hang is capped (40% of the row, the
+// templates' codeHangMax): there the continuation must start at the cap at least.
+func checkCodeIndent(t *testing.T, name string, lines []codeIndentLine) {
+	t.Helper()
+	for _, l := range lines {
+		want := l.Ink + l.Ch - 0.5
+		if limit := l.Start + 0.4*l.Width - 1; want > limit {
+			want = limit
+		}
+		for i, x := range l.Cont {
+			if x < want {
+				t.Errorf("%s: %q: continuation row %d starts at %.1f px, left of its line's text at %.1f px + a column (want >= %.1f)",
+					name, l.Text, i+2, x, l.Ink, want)
+			}
+		}
+	}
+}
+
+// TestCodeIndent renders the code post's samples in square and landscape and the code slide's in
+// portrait and square, in every style, and checks that each wrapped line continues under its own
+// indent (checkCodeIndent): the long samples' "redact(url), err)" wrapped 2 columns in from the
+// line number, left of its indented return.
+func TestCodeIndent(t *testing.T) {
+	t.Run("post", func(t *testing.T) {
+		t.Parallel()
+		for _, s := range posts.Samples(posts.Code) {
+			for _, size := range []brandgen.Size{brandgen.SizeSquare, brandgen.SizeLandscape} {
+				for i, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.Themes[i%2], Style: style}
+					var lines []codeIndentLine
+					probe(t, studio.Job{Pattern: posts.Code, Content: s.Content, Look: look, Layout: s.Layout}, codeIndentProbe, &lines)
+					t.Logf("%s %s %s: %d wrapped lines", s.Name, size, style, len(lines))
+					checkCodeIndent(t, s.Name+" "+string(size)+" "+string(style), lines)
+				}
+			}
+		}
+	})
+	t.Run("slide", func(t *testing.T) {
+		t.Parallel()
+		for _, smp := range slides.Samples(slides.Code) {
+			page := slides.Pages([]any{smp.Slide})[0]
+			page.Index, page.Total = 3, 8
+			for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+				for i, style := range brandgen.Styles {
+					look := brandgen.Look{Size: size, Theme: brandgen.Themes[i%2], Style: style}
+					var lines []codeIndentLine
+					probe(t, studio.Job{Pattern: slides.PatternID(slides.Code), Content: page, Look: look}, codeIndentProbe, &lines)
+					t.Logf("%s %s %s: %d wrapped lines", smp.Name, size, style, len(lines))
+					checkCodeIndent(t, smp.Name+" "+string(size)+" "+string(style), lines)
+				}
+			}
+		}
+	})
+}
