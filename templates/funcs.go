@@ -42,10 +42,11 @@ func funcs() template.FuncMap {
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,
-		"cols":         textlang.Columns, // display width for sizing cut-offs, not len (bytes)
-		"emojiText":    emojiText,        // funcs_emoji.go
-		"leadEmoji":    leadEmoji,        // funcs_emoji.go
-		"keepNumbers":  keepNumbers,      // funcs_glue.go: "SOC 2" never breaks between name and number
+		"cols":         textlang.Columns,                                     // display width for sizing cut-offs, not len (bytes)
+		"emojiText":    emojiText,                                            // funcs_emoji.go
+		"leadEmoji":    leadEmoji,                                            // funcs_emoji.go
+		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
+		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)
 	}
 }
 
