@@ -15,31 +15,16 @@ import (
 // character's left, the row's width (the line's content box from the first row's start) and the
 // font's column width. A space that hangs at a row's end has no say.
 const codeIndentProbe = `(() => {
+  ` + jsTextRows + `
   const out = [];
   for (const l of document.querySelectorAll('main.content .c-pre .l, main.content .cd-pre .l')) {
     if (!l.getClientRects().length) continue;
-    const fs = parseFloat(getComputedStyle(l).fontSize), rows = [];
-    const w = document.createTreeWalker(l, NodeFilter.SHOW_TEXT);
-    while (w.nextNode()) {
-      const n = w.currentNode;
-      for (let i = 0; i < n.data.length; i++) {
-        const r = document.createRange();
-        r.setStart(n, i); r.setEnd(n, i + 1);
-        const b = [...r.getClientRects()].filter((x) => x.width > 0).pop();
-        if (!b) continue;
-        const c = (b.top + b.bottom) / 2;
-        let row = rows.find((x) => Math.abs(x.c - c) < fs * 0.5);
-        if (!row) rows.push(row = {c, start: b.left, ink: Infinity, text: ''});
-        row.start = Math.min(row.start, b.left); row.text += n.data[i];
-        if (n.data[i].trim() !== '') row.ink = Math.min(row.ink, b.left);
-      }
-    }
+    const fs = parseFloat(getComputedStyle(l).fontSize), rows = textRows(l);
     if (rows.length < 2) continue;
-    rows.sort((a, b) => a.c - b.c);
     const lb = l.getBoundingClientRect(), pr = parseFloat(getComputedStyle(l).paddingRight);
-    out.push({text: rows.map((r) => r.text).join(''), start: rows[0].start, ink: rows[0].ink,
-      width: lb.right - pr - rows[0].start, ch: fs * 0.6,
-      cont: rows.slice(1).filter((r) => r.ink < Infinity).map((r) => r.ink)});
+    out.push({text: rows.map((r) => r.text).join(''), start: rows[0].l, ink: rows[0].ink,
+      width: lb.right - pr - rows[0].l, ch: fs * 0.6,
+      cont: rows.slice(1).filter((r) => r.ink !== undefined).map((r) => r.ink)});
   }
   return out;
 })()`

@@ -28,8 +28,9 @@ func probe(t *testing.T, job studio.Job, expr string, out any) []byte {
 }
 
 // jsTextRows defines textRows(el) for a probe script: the lines of the text inside el as the page
-// sets them, each {text, l, r} (its characters' client rects grouped by vertical centre, top to
-// bottom; a character without a box, a collapsed space, joins the line before it).
+// sets them, each {text, l, r, ink} (its characters' client rects grouped by vertical centre, top to
+// bottom; a character without a box, a collapsed space, joins the line before it; ink is the left
+// of the line's first character that is not a space, absent on a line of spaces).
 const jsTextRows = `const textRows = (el) => {
   const fs = parseFloat(getComputedStyle(el).fontSize), rows = [];
   const w = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
@@ -44,6 +45,7 @@ const jsTextRows = `const textRows = (el) => {
       let row = rows.find((x) => Math.abs(x.c - c) < fs * 0.5);
       if (!row) rows.push(row = {c, l: b.left, r: b.right, text: ''});
       row.l = Math.min(row.l, b.left); row.r = Math.max(row.r, b.right); row.text += n.data[i];
+      if (n.data[i].trim() !== '') row.ink = Math.min(row.ink ?? b.left, b.left);
     }
   }
   return rows.sort((a, b) => a.c - b.c);
