@@ -20,7 +20,7 @@ deps:
 
 test: deps
 	$(GO) vet $(PKGS)
-	$(GO) test -count=1 -timeout 20m $(PKGS)
+	$(GO) test -count=1 -timeout 30m $(PKGS)
 
 bench: deps build
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./renderer/
