@@ -113,11 +113,8 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 		size = math.Max(floor, math.Min(size, top))
 		// It grows in the smallest window of the four styles (keepLines'), so no line it would
 		// keep at the floor is dropped for growing.
-		narrowW := availW
-		if d.Look.Style != "blueprint" {
-			narrowW -= codeBlueprintInset
-		}
-		size = storyCodeSize(lines, size, top, narrowW, availH-codeBlueprintInset, gutter, leading, 1, 36)
+		narrowW, shortH := narrowestWindow(d, availW, availH)
+		size = storyCodeSize(lines, size, top, narrowW, shortH, gutter, leading, 1, 36)
 		keep := keepLines(d, lines, size, leading, availW, availH, gutter)
 		cut := keep + codeKeepSlack
 		v.HTML = markOptional(v.HTML, keep, cut)

@@ -149,10 +149,7 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 // smallest window of the four styles (blueprint's, inset all round for its corner ticks; codeRoom
 // counts only its width) so every style counts the same lines.
 func keepLines(d Data, lines []string, size, leading, availW, availH, gutter float64) int {
-	narrowW, shortH := availW, availH-codeBlueprintInset
-	if d.Look.Style != "blueprint" {
-		narrowW -= codeBlueprintInset
-	}
+	narrowW, shortH := narrowestWindow(d, availW, availH)
 	perLine := max(8, int(narrowW/(size*monoAdvance)-gutter-codeHang))
 	room := int(shortH / (size * leading))
 	keep, used := 0, 0
@@ -165,6 +162,17 @@ func keepLines(d Data, lines []string, size, leading, availW, availH, gutter flo
 		keep++
 	}
 	return keep
+}
+
+// narrowestWindow is the room of the smallest window of the four styles, given page d's style's
+// availW by availH: blueprint's, inset all round for its corner ticks (codeRoom takes its width
+// inset already), so every style counts and grows the same lines.
+func narrowestWindow(d Data, availW, availH float64) (w, h float64) {
+	w = availW
+	if d.Look.Style != "blueprint" {
+		w -= codeBlueprintInset
+	}
+	return w, availH - codeBlueprintInset
 }
 
 // codeKeepSlack is the lines kept past the estimate's count under a title or over a caption.
