@@ -84,7 +84,7 @@
 // new renders go to its successor and it closes when its last render ends. Each browser runs
 // in a process group of its own with a fresh --user-data-dir; Close kills the groups, waits
 // for the processes and removes the directories, so no Chromium outlives the pool.
-// Config.Observe receives the duration and error of each "render", "frames" and "launch".
+// Config.Observe receives the duration and error of each "render", "frames", "probe" and "launch".
 //
 // # PNG encoding
 //

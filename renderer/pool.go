@@ -90,8 +90,8 @@ type Config struct {
 	StageScripts []string
 	// Logger receives the pool's logs [slog.Default()].
 	Logger *slog.Logger
-	// Observe, when set, is called after each Render ("render"), Frames ("frames") and
-	// browser start ("launch") with its duration and error (nil on success). It runs on the
+	// Observe, when set, is called after each Render ("render"), Frames ("frames"), Probe
+	// ("probe") and browser start ("launch") with its duration and error (nil on success). It runs on the
 	// caller's goroutine and must be fast.
 	Observe func(kind string, d time.Duration, err error)
 }

@@ -34,6 +34,33 @@ func (p *Pool) RenderProbe(ctx context.Context, pg Page, probe string) ([]byte, 
 	return out, data, nil
 }
 
+// Probe loads pg as Render does and evaluates the JavaScript expression probe in the ready page,
+// as RenderProbe does, without capturing an image: for callers that only read layout (layout tests
+// measure thousands of pages; the capture and its encoding were most of their time).
+func (p *Pool) Probe(ctx context.Context, pg Page, probe string) (json.RawMessage, error) {
+	start := time.Now()
+	var data json.RawMessage
+	err := p.run(ctx, pg, func(ctx context.Context, t *tab) error {
+		return t.withTimeout(ctx, func(ctx context.Context) error {
+			if err := t.load(ctx, pg); err != nil {
+				return err
+			}
+			d, err := t.probe(ctx, probe)
+			if err != nil {
+				return err
+			}
+			data = d
+			t.prepareNext()
+			return nil
+		})
+	})
+	p.observe("probe", start, err)
+	if err != nil {
+		return nil, err
+	}
+	return data, nil
+}
+
 // renderProbe loads pg, then captures it and evaluates probe in the page's frame at once: the
 // capture is taken in the browser process while the probe runs in the page, so the probe adds
 // no round trip to the tab's time. The probe must not change the page (it reads layout).

@@ -41,6 +41,24 @@ func TestRenderProbe(t *testing.T) {
 	}
 }
 
+// TestProbe: Probe reads the loaded page as RenderProbe does, without an image; a probe that
+// throws fails with ErrStep and the tab goes on working.
+func TestProbe(t *testing.T) {
+	p := needPool(t)
+	pg := Page{Width: 320, Height: 200, HTML: `<!doctype html><html><head><title>probe me</title></head>
+<body style="margin:0;background:#fff"><p id="x" style="position:absolute;left:40px;top:50px;font:20px sans-serif;margin:0">Hello probe</p></body></html>`}
+	data, err := p.Probe(context.Background(), pg, `(() => { const b = document.getElementById('x').getBoundingClientRect(); return {title: document.title, x: b.left, y: b.top}; })()`)
+	if err != nil || string(data) != `{"title":"probe me","x":40,"y":50}` {
+		t.Fatalf("probe = %s, %v", data, err)
+	}
+	if _, err = p.Probe(context.Background(), pg, `(() => { throw new Error('nope') })()`); !errors.Is(err, ErrStep) {
+		t.Fatalf("throwing probe: %v", err)
+	}
+	if data, err = p.Probe(context.Background(), pg, `Promise.resolve(7)`); err != nil || string(data) != "7" {
+		t.Fatalf("probe after a failed probe = %s, %v", data, err)
+	}
+}
+
 // TestFramesProbe: the probe reads the loaded page before the first step changes it, its value
 // comes back with the frames; a probe that throws fails the run with ErrStep.
 func TestFramesProbe(t *testing.T) {

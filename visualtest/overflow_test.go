@@ -28,8 +28,10 @@ var (
 	st    *studio.Studio
 )
 
+// TestMain starts the package's one browser pool. Captures keep Chromium's fast PNG (PNGLevel -1):
+// the tests decode them and never look at their size, and the re-encode cost 60-90 ms of CPU each.
 func TestMain(m *testing.M) {
-	browsertest.Main(m, renderer.Config{QueueCap: -1}, func(p *renderer.Pool) (err error) {
+	browsertest.Main(m, renderer.Config{QueueCap: -1, PNGLevel: -1}, func(p *renderer.Pool) (err error) {
 		pool = p
 		if pages, err = templates.New(); err != nil {
 			return fmt.Errorf("templates: %w", err)

@@ -8,8 +8,8 @@ import (
 	"github.com/brandgen/brandgen/studio"
 )
 
-// probe builds job's page, renders it with the script expr evaluated in the page (a JSON value)
-// and decodes that value into out; it fails t naming the size and style when any step fails, and
+// probe builds job's page, loads it and evaluates the script expr in it (a JSON value; no image is
+// captured) and decodes that value into out; it fails t naming the size and style when any step fails, and
 // returns the raw JSON for messages.
 func probe(t *testing.T, job studio.Job, expr string, out any) []byte {
 	t.Helper()
@@ -17,7 +17,7 @@ func probe(t *testing.T, job studio.Job, expr string, out any) []byte {
 	if err != nil {
 		t.Fatalf("%s %s %s: page: %v", job.Pattern, job.Look.Size, job.Look.Style, err)
 	}
-	_, raw, err := pool.RenderProbe(context.Background(), pg, expr)
+	raw, err := pool.Probe(context.Background(), pg, expr)
 	if err != nil {
 		t.Fatalf("%s %s %s: %v", job.Pattern, job.Look.Size, job.Look.Style, err)
 	}

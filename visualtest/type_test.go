@@ -283,10 +283,10 @@ func TestFitWarnings(t *testing.T) {
 	}{
 		{"resources", "long", brandgen.SizePortrait, "", []string{"content.subtitle", "content.items[].link"}},
 		{"resources", "minimal", brandgen.SizePortrait, "", nil},
-		// glass's compact list keeps all six perks at the floor in a square; flat's bigger type
-		// drops the last one.
+		// a long square keeps at most four perks in every style (the role stays twice the perks'
+		// size), and says which list lost items.
 		{"hiring", "long", brandgen.SizeSquare, brandgen.StyleFlat, []string{"content.perks"}},
-		{"hiring", "long", brandgen.SizeSquare, "", nil},
+		{"hiring", "long", brandgen.SizeSquare, "", []string{"content.perks"}},
 		{"hiring", "short", brandgen.SizeSquare, "", nil},
 		{"grid", "long", brandgen.SizeSquare, "", []string{"content.subtitle", "content.cells[].text"}},
 		// glass keeps the long event's speaker roles at the floor in a square (the date tile shrinks
