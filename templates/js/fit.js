@@ -203,9 +203,20 @@
     return "body";
   }
 
+  // roleFloor is the readable floor of a text of role starting at base: labels rest on
+  // --fs-floor-label, body text on --fs-floor; the headline on 1.5x the body floor and the
+  // subtitle just above it (never above their own base), so the hierarchy survives the tightest fit.
+  function roleFloor(role, base) {
+    var floor = cssPx("--fs-floor", 24);
+    if (role === "label") return cssPx("--fs-floor-label", 18);
+    if (role === "h") return Math.min(Math.round(floor * 1.5), Math.max(base, floor));
+    if (role === "sub") return Math.min(Math.round(floor * 1.08), Math.max(base, floor));
+    return floor;
+  }
+
   // Block is the set of fit elements inside main.content with their base sizes and floors.
   function block(scope) {
-    var floor = cssPx("--fs-floor", 24), floorLabel = cssPx("--fs-floor-label", 18), xs = cssPx("--fs-xs", 19);
+    var xs = cssPx("--fs-xs", 19);
     var items = [];
     scope.querySelectorAll("[data-fit]").forEach(function (el) {
       if (!visible(el)) return;
@@ -213,10 +224,7 @@
       // dropped starts again from the template's sizes, not from the shrunk ones.
       if (!el.__bgFit) el.__bgFit = { role: roleOf(el, xs), base: sizeOf(el) };
       var role = el.__bgFit.role, base = el.__bgFit.base;
-      // The headline rests on 1.5x the body floor, the subtitle just above it: the hierarchy
-      // survives the tightest fit.
-      var fl = role === "label" ? floorLabel : role === "h" ? Math.round(floor * 1.5) : role === "sub" ? Math.round(floor * 1.08) : floor;
-      items.push({ el: el, role: role, base: base, floor: role === "h" || role === "sub" ? Math.min(fl, Math.max(base, floor)) : fl });
+      items.push({ el: el, role: role, base: base, floor: roleFloor(role, base) });
     });
     // Ratios: the subtitle is at most 1.6x the largest body text and smaller than the headline.
     var body = 0, head = 0;
@@ -399,7 +407,7 @@
       var ref = scope.querySelector(el.getAttribute("data-fit-below"));
       if (!ref || !visible(el) || !visible(ref)) return;
       var k = px(el.getAttribute("data-fit-ratio")) || 1, lo = minOf(el);
-      if (k < 1 && el.__bgFit) lo = Math.max(lo, el.__bgFit.role === "label" ? cssPx("--fs-floor-label", 18) : cssPx("--fs-floor", 24));
+      if (k < 1 && el.__bgFit) lo = Math.max(lo, roleFloor(el.__bgFit.role, el.__bgFit.base));
       var cap = Math.floor(sizeOf(ref) * k * 2) / 2;
       if (sizeOf(el) > cap) setSize(el, Math.max(cap, lo));
     });
