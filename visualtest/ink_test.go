@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/slides"
 	"github.com/brandgen/brandgen/studio"
 )
@@ -16,7 +15,8 @@ import (
 // advance boxes leave out: an italic's overhang, a glyph past its letter-spacing. The ink must stay
 // inside every box that hides overflow around it (padding box, 1 px; overflow:clip's box widened by
 // its overflow-clip-margin), the page, and the safe area (a tenth of the font size, at least 2 px,
-// as TestNothingOverflows allows for advance boxes, and another .15em for the ink).
+// as TestNothingOverflows allows for advance boxes, and another .15em for the ink). TestTypeSystem
+// runs it over every post pattern x sample x size, TestSlideInk over the carousel slides.
 const inkProbe = `(() => {
   const ctx = document.createElement('canvas').getContext('2d');
   const main = document.querySelector('main.content') || document.body;
@@ -90,30 +90,6 @@ const inkProbe = `(() => {
   }
   return bad;
 })()`
-
-// TestInkInsideBoxes renders every sample of every post pattern in every size, each size in
-// another style (light: the theme changes colours, not boxes), and fails on any glyph whose ink a
-// box hiding overflow cuts off, or that stands out of the page or the safe area (issue 10: the
-// editorial campaign's italic "#BuildInPublic" lost the right of its last "c" to its fit box,
-// which was as wide as the advances, less the negative letter-spacing).
-func TestInkInsideBoxes(t *testing.T) {
-	for _, pattern := range posts.Formats {
-		for k, s := range posts.Samples(pattern) {
-			t.Run(pattern+"/"+s.Name, func(t *testing.T) {
-				t.Parallel()
-				for j, size := range brandgen.Sizes {
-					style := brandgen.Styles[(j+k)%len(brandgen.Styles)]
-					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					var bad []string
-					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, inkProbe, &bad)
-					if len(bad) > 0 {
-						t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(bad), strings.Join(bad[:min(len(bad), 6)], "; "))
-					}
-				}
-			})
-		}
-	}
-}
 
 // TestSlideInk runs inkProbe over every carousel slide kind x sample in portrait and square, each
 // in another style (light): the slides' own columns kept overflow:hidden (the code slide's column,

@@ -2,6 +2,7 @@ package visualtest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"math"
 	"os"
@@ -221,7 +222,11 @@ var pendingType = map[string]bool{
 // faces, not the scale) and checks the type rules: text at or above the size's floor, headline over
 // subtitle over body, minimal content filling the safe area without dead bands, landscape laid out
 // differently from portrait, not just wider, and story using its extra height (storyRuleCheck).
-// BRANDGEN_VISUAL_DIR gets a JSON of every probe.
+// The same page answers the per-page rules too, so each cell is loaded once: no glyph's ink cut
+// off by a box or out of the safe area (inkProbe; issue 10: the editorial campaign's italic
+// "#BuildInPublic" lost the right of its last "c" to its fit box) and no text clipped or outside
+// the content area (checkScript; TestNothingOverflows runs it over the long samples in every
+// style). BRANDGEN_VISUAL_DIR gets a JSON of every type probe.
 func TestTypeSystem(t *testing.T) {
 	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
 		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
@@ -234,8 +239,23 @@ func TestTypeSystem(t *testing.T) {
 			key := s.pattern + "/" + s.Name
 			for _, size := range brandgen.Sizes {
 				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+				var cell struct {
+					Type          json.RawMessage
+					Ink, Overflow []string
+				}
+				job := studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand}
+				probe(t, job, "({Type: "+typeProbe+", Ink: "+inkProbe+", Overflow: "+checkScript(false)+"})", &cell)
+				if len(cell.Ink) > 0 {
+					t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(cell.Ink), strings.Join(cell.Ink[:min(len(cell.Ink), 6)], "; "))
+				}
+				if len(cell.Overflow) > 0 {
+					t.Errorf("%s %s: text overflows or is clipped: %s", size, style, strings.Join(cell.Overflow, "; "))
+				}
 				var p probeResult
-				raw := probe(t, studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand}, typeProbe, &p)
+				raw := cell.Type
+				if err := json.Unmarshal(raw, &p); err != nil {
+					t.Fatalf("%s %s: type probe %s: %v", size, style, raw, err)
+				}
 				if len(p.Texts) == 0 || p.Floor == 0 {
 					t.Fatalf("%s %s: the probe found no text or no floor: %s", size, style, raw)
 				}
