@@ -145,7 +145,8 @@ func samples(t *testing.T) []sample {
 }
 
 // TestNothingOverflows renders the longest sample of every pattern in every style and size (light
-// theme; the theme changes colours, not boxes), and fails on any clipped or escaping text; every
+// theme; the theme changes colours, not boxes), and fails on any clipped or escaping text or ink
+// cut off (inkProbe); every
 // other sample gets the same check in every size from TestTypeSystem. Failed frames are saved
 // under BRANDGEN_VISUAL_DIR (default: the test's temp dir) for a look.
 func TestNothingOverflows(t *testing.T) {
@@ -173,14 +174,19 @@ func TestNothingOverflows(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				raw, err := pool.Probe(context.Background(), pg, checkScript(false))
+				// The page answers the ink rule too (inkProbe), at no cost.
+				raw, err := pool.Probe(context.Background(), pg, "({Why: "+checkScript(false)+", Ink: "+inkProbe+"})")
 				if err != nil {
 					t.Fatalf("%s %s: %v", size, style, err)
 				}
-				var why []string
-				if err := json.Unmarshal(raw, &why); err != nil || why == nil {
+				var got struct{ Why, Ink []string }
+				if err := json.Unmarshal(raw, &got); err != nil || got.Why == nil {
 					t.Fatalf("%s %s: the check did not run: %s %v", size, style, raw, err)
 				}
+				if len(got.Ink) > 0 {
+					t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(got.Ink), strings.Join(got.Ink[:min(len(got.Ink), 6)], "; "))
+				}
+				why := got.Why
 				if len(why) == 0 {
 					continue
 				}

@@ -226,7 +226,8 @@ var pendingType = map[string]bool{
 // off by a box or out of the safe area (inkProbe; issue 10: the editorial campaign's italic
 // "#BuildInPublic" lost the right of its last "c" to its fit box) and no text clipped or outside
 // the content area (checkScript; TestNothingOverflows runs it over the long samples in every
-// style). BRANDGEN_VISUAL_DIR gets a JSON of every type probe.
+// style), and no colour emoji drawn under its font size (emojiSizeProbe). BRANDGEN_VISUAL_DIR gets
+// a JSON of every type probe.
 func TestTypeSystem(t *testing.T) {
 	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
 		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
@@ -242,9 +243,13 @@ func TestTypeSystem(t *testing.T) {
 				var cell struct {
 					Type          json.RawMessage
 					Ink, Overflow []string
+					Emoji         []emojiSize
 				}
 				job := studio.Job{Pattern: s.pattern, Content: s.Content, Look: look, Layout: s.Layout, Brand: brand}
-				probe(t, job, "({Type: "+typeProbe+", Ink: "+inkProbe+", Overflow: "+checkScript(false)+"})", &cell)
+				probe(t, job, "({Type: "+typeProbe+", Ink: "+inkProbe+", Overflow: "+checkScript(false)+", Emoji: "+emojiSizeProbe+"})", &cell)
+				if bad := emojiSizeCheck(cell.Emoji); len(bad) > 0 {
+					t.Errorf("%s %s: %d of %d emoji drawn small: %s", size, style, len(bad), len(cell.Emoji), strings.Join(bad[:min(len(bad), 6)], "; "))
+				}
 				if len(cell.Ink) > 0 {
 					t.Errorf("%s %s: %d glyphs cut off: %s", size, style, len(cell.Ink), strings.Join(cell.Ink[:min(len(cell.Ink), 6)], "; "))
 				}
