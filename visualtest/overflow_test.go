@@ -146,9 +146,8 @@ func samples(t *testing.T) []sample {
 
 // TestNothingOverflows renders the longest sample of every pattern in every style and size (light
 // theme; the theme changes colours, not boxes), and fails on any clipped or escaping text or ink
-// cut off (inkProbe); every
-// other sample gets the same check in every size from TestTypeSystem. Failed frames are saved
-// under BRANDGEN_VISUAL_DIR (default: the test's temp dir) for a look.
+// cut off (inkProbe); every other sample gets the same checks in every size from TestTypeSystem.
+// Failed frames are saved under BRANDGEN_VISUAL_DIR (default: the test's temp dir) for a look.
 func TestNothingOverflows(t *testing.T) {
 	brand := &brandgen.Brand{Name: "Northwind Laboratories International", Handle: "@northwind_laboratories",
 		Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
