@@ -139,3 +139,40 @@ func TestGridTallTitles(t *testing.T) {
 		}
 	}
 }
+
+// leadingProbe returns, for every shown element of the class the page passes in that wraps, its line
+// pitch (the distance between its first and last lines' centres over the lines between) over its font
+// size.
+const leadingProbe = `((cls) => {
+  ` + jsTextRows + `
+  const out = [];
+  document.querySelectorAll('main.content .' + cls).forEach((el) => {
+    const rows = textRows(el);
+    if (rows.length < 2) return;
+    out.push((rows[rows.length - 1].c - rows[0].c) / (rows.length - 1) / parseFloat(getComputedStyle(el).fontSize));
+  });
+  return out;
+})`
+
+// TestChecklistEditorialLeading renders the long checklist (ten items of two lines) in editorial in
+// every size: a wrapped item's lines are at least 1.3x its font size apart (at the sans faces' 1.22,
+// Garamond's long ascenders and descenders, drawn 1.2x for reading, read dense).
+func TestChecklistEditorialLeading(t *testing.T) {
+	s := sampleNamed(t, posts.Checklist, "long")
+	for _, size := range brandgen.Sizes {
+		t.Run(string(size), func(t *testing.T) {
+			t.Parallel()
+			var pitches []float64
+			look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: brandgen.StyleEditorial}
+			probe(t, studio.Job{Pattern: posts.Checklist, Content: s.Content, Layout: s.Layout, Look: look}, leadingProbe+"('ck-text')", &pitches)
+			if len(pitches) == 0 {
+				t.Fatal("no wrapped item")
+			}
+			for i, p := range pitches {
+				if p < 1.3-0.01 {
+					t.Errorf("a wrapped item's lines %.2fx its size apart (item %d of the wrapped), want >= 1.3x", p, i+1)
+				}
+			}
+		})
+	}
+}
