@@ -169,3 +169,27 @@ func TestHiringHierarchy(t *testing.T) {
 		})
 	}
 }
+
+// TestListicleLandscapeNamesAgree renders the long listicle (ten items in three columns) in landscape
+// in every style: the item names of each style are at least 0.93x the largest style's (glass's cards,
+// inset 40 px a side and 24 px above and below, held its names at 28 px against blueprint's 33).
+func TestListicleLandscapeNamesAgree(t *testing.T) {
+	s := sampleNamed(t, posts.Listicle, "long")
+	names := map[brandgen.Style]float64{}
+	hi := 0.0
+	for _, style := range brandgen.Styles {
+		p := itemRowsOf(t, posts.Listicle, s, brandgen.Look{Size: brandgen.SizeLandscape, Theme: brandgen.ThemeLight, Style: style}, "li-name")
+		for _, it := range p.Items {
+			names[style] = it.FS
+		}
+		hi = max(hi, names[style])
+	}
+	if hi == 0 {
+		t.Fatal("no item names shown")
+	}
+	for style, fs := range names {
+		if fs < hi*0.93-0.25 {
+			t.Errorf("%s: names at %.1f px, under 0.93x the largest style's %.1f px (%v)", style, fs, hi, names)
+		}
+	}
+}

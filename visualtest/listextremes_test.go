@@ -85,18 +85,92 @@ func TestChecklistMinimalWords(t *testing.T) {
 	}
 }
 
-// TestGridStoryTitles renders the long grid (nine cells) in story in every style: its cell titles
-// read at 30 px or more on at most two lines (three narrow columns held them to three lines at
-// about 24 px in tall cards; the story draws two columns of five rows).
-func TestGridStoryTitles(t *testing.T) {
+// gridCellsProbe measures a grid's cell titles (size, lines) and its chips' height.
+const gridCellsProbe = `(() => {
+  ` + jsTextRows + `
+  const out = {titles: [], chip: 0, limit: String((window.__brandgenFit || {}).limit || '')};
+  document.querySelectorAll('main.content .g-cell').forEach((cell) => {
+    const t = cell.querySelector('.g-title');
+    out.titles.push({fs: parseFloat(getComputedStyle(t).fontSize), rows: textRows(t).map((r) => r.text.trim())});
+    const chip = cell.querySelector('.g-chip').getBoundingClientRect();
+    out.chip = out.chip ? Math.min(out.chip, chip.height) : chip.height;
+  });
+  return out;
+})()`
+
+// TestGridTallTitles renders the long grid (nine cells, their text dropped up front) in the tall
+// sizes in every style: the cell titles read at 30 px or more within their line cap, and the chips
+// are at least minChip px high.
+// Portrait's three narrow columns held the titles to three lines at about 27 px over the cards'
+// empty lower half; the story's three columns held them at about 24 px, and its chips stayed at
+// 52 px in 460 px wide cards (the story draws two columns of five rows).
+func TestGridTallTitles(t *testing.T) {
 	s := sampleNamed(t, posts.Grid, "long")
-	for _, style := range brandgen.Styles {
-		t.Run(string(style), func(t *testing.T) {
+	cases := []struct {
+		size     brandgen.Size
+		maxLines int
+		minChip  float64
+	}{
+		{brandgen.SizePortrait, 4, 48},
+		{brandgen.SizeStory, 2, 60},
+	}
+	for _, c := range cases {
+		for _, style := range brandgen.Styles {
+			t.Run(string(c.size)+"/"+string(style), func(t *testing.T) {
+				t.Parallel()
+				var p struct {
+					Titles []struct {
+						FS   float64
+						Rows []string
+					}
+					Chip  float64
+					Limit string
+				}
+				probe(t, studio.Job{Pattern: posts.Grid, Content: s.Content, Layout: s.Layout, Look: brandgen.Look{Size: c.size, Theme: brandgen.ThemeLight, Style: style}}, gridCellsProbe, &p)
+				for _, it := range p.Titles {
+					if it.FS < 30-0.5 || len(it.Rows) > c.maxLines {
+						t.Errorf("title %q at %.1f px on %d lines, want >= 30 px on <= %d (fit limit %s)", strings.Join(it.Rows, " / "), it.FS, len(it.Rows), c.maxLines, p.Limit)
+					}
+				}
+				if p.Chip < c.minChip-0.5 {
+					t.Errorf("chips %.0f px high, want >= %.0f", p.Chip, c.minChip)
+				}
+			})
+		}
+	}
+}
+
+// leadingProbe returns, for every shown element of the class the page passes in that wraps, its line
+// pitch (the distance between its first and last lines' centres over the lines between) over its font
+// size.
+const leadingProbe = `((cls) => {
+  ` + jsTextRows + `
+  const out = [];
+  document.querySelectorAll('main.content .' + cls).forEach((el) => {
+    const rows = textRows(el);
+    if (rows.length < 2) return;
+    out.push((rows[rows.length - 1].c - rows[0].c) / (rows.length - 1) / parseFloat(getComputedStyle(el).fontSize));
+  });
+  return out;
+})`
+
+// TestChecklistEditorialLeading renders the long checklist (ten items of two lines) in editorial in
+// every size: a wrapped item's lines are at least 1.3x its font size apart (at the sans faces' 1.22,
+// Garamond's long ascenders and descenders, drawn 1.2x for reading, read dense).
+func TestChecklistEditorialLeading(t *testing.T) {
+	s := sampleNamed(t, posts.Checklist, "long")
+	for _, size := range brandgen.Sizes {
+		t.Run(string(size), func(t *testing.T) {
 			t.Parallel()
-			p := itemRowsOf(t, posts.Grid, s, brandgen.Look{Size: brandgen.SizeStory, Theme: brandgen.ThemeLight, Style: style}, "g-title")
-			for _, it := range p.Items {
-				if it.FS < 30-0.5 || len(it.Rows) > 2 {
-					t.Errorf("title %q at %.1f px on %d lines, want >= 30 px on <= 2 (fit limit %s)", strings.Join(it.Rows, " / "), it.FS, len(it.Rows), p.Limit)
+			var pitches []float64
+			look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: brandgen.StyleEditorial}
+			probe(t, studio.Job{Pattern: posts.Checklist, Content: s.Content, Layout: s.Layout, Look: look}, leadingProbe+"('ck-text')", &pitches)
+			if len(pitches) == 0 {
+				t.Fatal("no wrapped item")
+			}
+			for i, p := range pitches {
+				if p < 1.3-0.01 {
+					t.Errorf("a wrapped item's lines %.2fx its size apart (item %d of the wrapped), want >= 1.3x", p, i+1)
 				}
 			}
 		})
