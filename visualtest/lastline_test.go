@@ -52,6 +52,7 @@ func TestParagraphLastLines(t *testing.T) {
 	for _, tc := range []struct{ pattern, sel string }{
 		{"offer", ".o-details"},
 		{"stat", ".s-context"},
+		{"stat", ".s-source"},
 	} {
 		for _, s := range posts.Samples(tc.pattern) {
 			t.Run(tc.pattern+"/"+s.Name, func(t *testing.T) {
