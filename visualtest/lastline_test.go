@@ -45,14 +45,15 @@ func TestShortLastLine(t *testing.T) {
 	}
 }
 
-// TestParagraphLastLines renders the paragraphs under a promo's figure in every sample, size and
-// style: their last line is not a short widow (issue 10: offer's emoji details ended on "of one."
+// TestParagraphLastLines renders the paragraphs of the promo patterns (offer's details, stat's
+// context and source, ad's body) in every sample, size and style: their last line is not a short widow (issue 10: offer's emoji details ended on "of one."
 // in portrait, ragged with text-wrap:pretty, which only keeps a single word off the last line).
 func TestParagraphLastLines(t *testing.T) {
 	for _, tc := range []struct{ pattern, sel string }{
 		{"offer", ".o-details"},
 		{"stat", ".s-context"},
 		{"stat", ".s-source"},
+		{"ad", ".ad-body"},
 	} {
 		for _, s := range posts.Samples(tc.pattern) {
 			t.Run(tc.pattern+"/"+s.Name, func(t *testing.T) {
