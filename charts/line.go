@@ -89,34 +89,17 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	ticks := tickLabels(ax, c.Unit)
 
-	tickF := cv.tickFont(fs * 0.82)
-	tickW := 0.0
-	for _, t := range ticks {
-		tickW = math.Max(tickW, tickF.width(t))
-	}
+	own := cv.lineFaces(fs)
+	tickF, calloutF, catF := own.tick, own.callout, own.cat
 	captionH := 0.0
 	if placeUnit(c.Unit) == unitCaption {
 		captionH = fs * 1.5
 	}
 	valueF := cv.valueFont(fs * 0.82)
-	calloutF := cv.valueFont(fs * 0.92)
 	valueH := calloutF.size*1.7 + fs*0.95
-	x0 := tickW + fs*0.6
-	if cv.style() == StyleBlueprint {
-		x0 += fs * 0.3
-	}
 	x1 := cv.w
 	count := len(pts)
-
-	// Inset the first and last points so their labels stay inside.
-	catF := cv.labelFont(fs * 0.84)
-	inset := fs * 1.2
-	for _, i := range []int{0, count - 1} {
-		inset = math.Max(inset, math.Min(catF.width(clean(pts[i].Label)), (x1-x0)/float64(count)*0.9)/2)
-		inset = math.Max(inset, calloutF.width(valueLabels[i])/2+fs*0.5)
-	}
-	inset = math.Min(inset, (x1-x0)*0.14)
-	px0, px1 := x0+inset, x1-inset
+	x0, px0, px1 := own.plotX(x1, fs, ticks, pts, valueLabels)
 	spacing := (px1 - px0) / float64(max(count-1, 1))
 	xOf := func(i int) float64 {
 		if count == 1 {
@@ -125,25 +108,17 @@ func drawLine(cv *canvas, c Content) error {
 		return px0 + spacing*float64(i)
 	}
 
-	// Category labels: every label if they fit, else every second, third... label.
-	every, size := 1, catF.size
-	var cats []textBlock
-	for every = 1; every <= count; every++ {
-		room := spacing*float64(every) - fs*0.5
-		cats = make([]textBlock, count)
-		ok := true
-		size = catF.size
-		for i := 0; i < count; i += every {
-			cats[i] = fit(pts[i].Label, catF, room, 2, fs*0.7)
-			ok = ok && !cats[i].truncated
-			size = math.Min(size, cats[i].size)
-		}
-		if ok {
-			break
-		}
-	}
-	if every > count {
-		every = 1
+	// Category labels: every label if they fit, else every second, third... label. The step is
+	// chosen on the three kinds of style's faces (refLineFaces), so one chart labels the same points
+	// in every style (issue 10: blueprint and editorial labelled all 12 weeks of a story at 0.7x
+	// while glass and flat labelled every other week at full size); a step first has to keep the
+	// labels at 0.85x their size, and only when none does may they shrink to 0.7x.
+	every := labelStep(pts, cv.refLineFaces(fs), x1, fs, ticks, valueLabels)
+	size := catF.size
+	cats := make([]textBlock, count)
+	for i := 0; i < count; i += every {
+		cats[i] = fit(pts[i].Label, catF, spacing*float64(every)-fs*0.5, 2, fs*0.7)
+		size = math.Min(size, cats[i].size)
 	}
 	maxLines := 1
 	for i := 0; i < count; i += every {
@@ -326,4 +301,81 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	cv.body.WriteString(`</g>`)
 	return nil
+}
+
+// lineFaces are the fonts that set a line chart's plot apart: its tick, category and callout
+// labels; blueprint keeps a little more room left of the plot.
+type lineFaces struct {
+	tick, cat, callout font
+	blueprint          bool
+}
+
+// lineFaces are this canvas's faces at base size fs.
+func (cv *canvas) lineFaces(fs float64) lineFaces {
+	return lineFaces{tick: cv.tickFont(fs * 0.82), cat: cv.labelFont(fs * 0.84), callout: cv.valueFont(fs * 0.92), blueprint: cv.style() == StyleBlueprint}
+}
+
+// refLineFaces are the faces of the three kinds of style at base size fs, as tickFont, labelFont
+// and valueFont pick them, with this canvas's floor: the sans of glass and flat, blueprint's mono
+// and editorial's serif.
+func (cv *canvas) refLineFaces(fs float64) []lineFaces {
+	f := func(family string, weight int, size float64, lining bool) font {
+		return cv.floored(font{family: family, weight: weight, size: size, lining: lining})
+	}
+	return []lineFaces{
+		{tick: f("sans-serif", 400, fs*0.82, true), cat: f("sans-serif", 500, fs*0.84, false), callout: f("sans-serif", 600, fs*0.92, true)},
+		{tick: f("monospace", 400, fs*0.82, true), cat: f("monospace", 400, fs*0.84, false), callout: f("monospace", 500, fs*0.92, true), blueprint: true},
+		{tick: f("serif", 400, fs*0.82*1.1, true), cat: f("serif", 500, fs*0.84*1.1, false), callout: f("serif", 500, fs*0.92*1.18, true)},
+	}
+}
+
+// plotX places the plot in a canvas w wide: the value axis ends at x0 (right of the widest tick)
+// and the points run from px0 to px1, inset so the first and last labels and callouts stay inside.
+func (lf lineFaces) plotX(w, fs float64, ticks []string, pts []Point, valueLabels []string) (x0, px0, px1 float64) {
+	tickW := 0.0
+	for _, t := range ticks {
+		tickW = math.Max(tickW, lf.tick.width(t))
+	}
+	x0 = tickW + fs*0.6
+	if lf.blueprint {
+		x0 += fs * 0.3
+	}
+	count := len(pts)
+	inset := fs * 1.2
+	for _, i := range []int{0, count - 1} {
+		inset = math.Max(inset, math.Min(lf.cat.width(clean(pts[i].Label)), (w-x0)/float64(count)*0.9)/2)
+		inset = math.Max(inset, lf.callout.width(valueLabels[i])/2+fs*0.5)
+	}
+	inset = math.Min(inset, (w-x0)*0.14)
+	return x0, x0 + inset, w - inset
+}
+
+// labelStep is the step of the category labels of a line chart w wide at base size fs: the
+// smallest that fits every shown label under its point in each of faces (their own plot width),
+// first at 0.85x their size, else at 0.7x fs; 1 when none does (the labels are then truncated).
+func labelStep(pts []Point, faces []lineFaces, w, fs float64, ticks, valueLabels []string) int {
+	count := len(pts)
+	spacing := make([]float64, len(faces))
+	for k, lf := range faces {
+		_, px0, px1 := lf.plotX(w, fs, ticks, pts, valueLabels)
+		spacing[k] = (px1 - px0) / float64(max(count-1, 1))
+	}
+	for _, min := range []float64{0.85, 0} {
+		for every := 1; every <= count; every++ {
+			ok := true
+			for i := 0; i < count && ok; i += every {
+				for k, lf := range faces {
+					room := spacing[k]*float64(every) - fs*0.5
+					if tb := fit(pts[i].Label, lf.cat, room, 2, max(lf.cat.size*min, fs*0.7)); tb.truncated {
+						ok = false
+						break
+					}
+				}
+			}
+			if ok {
+				return every
+			}
+		}
+	}
+	return 1
 }

@@ -15,13 +15,19 @@ var dayMonth = regexp.MustCompile(`\b(\d{1,2}) ((?:January|February|March|April|
 // "Δ ≈ −2%"): the term before the sign, the sign and a number, which read as one figure.
 var relNumber = regexp.MustCompile(`(\S) ([=<>≈≤≥≠~±]) ([-−+]?[\p{N}.,]*\p{N})`)
 
+// numberUnit matches a figure and the unit of time, size or rate written after it ("10 minutes",
+// "300 ms", "42 ms", "30 days", "2 GB"): a line never ends on the figure and starts with its unit.
+var numberUnit = regexp.MustCompile(`(^|[\s(])([-−+]?\p{N}[\p{N}.,]*) ((?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|yrs?|px|KB|MB|GB|TB|kB|km|kg|fps|x)\b)`)
+
 // keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
 // for headlines, where a line break between the two reads as two things, and a day to its month
 // ("12 March 2026" never breaks as "12 / March 2026"). Lower-case words keep their break ("in
 // 2026", "ship 3 features": the number belongs to what follows). A relation stays with its figure
-// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line).
+// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line), and a figure with its unit
+// ("Lunch in 10 / minutes" in an ad's headline).
 func keepNumbers(s string) string {
 	s = relNumber.ReplaceAllString(s, "$1\u00a0$2\u00a0$3")
+	s = numberUnit.ReplaceAllString(s, "$1$2\u00a0$3")
 	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")
 	return dayMonth.ReplaceAllString(s, "$1\u00a0$2$3")
 }

@@ -21,6 +21,12 @@ func TestKeepNumbers(t *testing.T) {
 		{"Δ ≈ −2%", "Δ\u00a0≈\u00a0−2%"},
 		{"x = y", "x = y"},                   // no figure: the words break as they like
 		{"a = 3 = b", "a\u00a0=\u00a03 = b"}, // one relation per figure
+		{"Lunch in 10 minutes 🥗", "Lunch in 10\u00a0minutes 🥗"},
+		{"p99 latency at 42 ms", "p99 latency at 42\u00a0ms"},
+		{"Renders in under 300 ms, 2.5 s at worst", "Renders in under 300\u00a0ms, 2.5\u00a0s at worst"},
+		{"Free for 30 days (or 1 month)", "Free for 30\u00a0days (or 1\u00a0month)"},
+		{"10 minds agree", "10 minds agree"}, // not a unit
+		{"v2 ships", "v2 ships"},             // a name's number, not a figure
 	} {
 		if got := keepNumbers(tc.in); got != tc.want {
 			t.Errorf("keepNumbers(%q) = %q, want %q", tc.in, got, tc.want)
