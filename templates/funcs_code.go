@@ -73,8 +73,15 @@ const (
 // and caption step down, the lines close up, long lines wrap under their number, and the lines
 // past the window's room are marked optional (Drop: the first tier goes up front, the same in
 // every style; the fit reports content_dropped on content.code), as the code post does: a
-// 15-line function was set at 18-19 px, unreadable on a phone.
+// 15-line function was set at 18-19 px, unreadable on a phone. A page computes it once for its
+// texts (pageMemo): the slide's fit hook and its body draw the same view.
 func codeView(d Data, code, language, title, caption string) CodeView {
+	key := codeViewKey{d.Look, d.M, d.Badge.Show, code, language, title, caption}
+	return d.memo.memoCodeView(key, func() CodeView { return sizeCodeView(d, code, language, title, caption) })
+}
+
+// sizeCodeView is codeView's work, done once per page and texts.
+func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 	v, lines := codeBase(d, code, language, title, caption)
 	m := d.M
 	floor := float64(m.Floor)
@@ -178,7 +185,7 @@ func codeBase(d Data, code, language, title, caption string) (CodeView, []string
 		lines = []string{""}
 	}
 	l := lookupLang(language)
-	v := CodeView{HTML: Highlight(lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
+	v := CodeView{HTML: d.memo.memoHighlight(code, lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
 	if l == langGeneric {
 		v.Label = strings.TrimSpace(language)
 		v.File = "snippet"
