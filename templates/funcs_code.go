@@ -176,7 +176,7 @@ func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 }
 
 // codeBase is what the code slide (codeView) and the code post (codePostView) share: the snippet's
-// lines (one empty line for none), highlighted, its widest line in columns, the gutter's digits,
+// lines (one empty line for none, as the page wraps them: highlight's glued keywords), highlighted, its widest line in columns, the gutter's digits,
 // whether it is long and whether its window sits beside the words (landscape with a title or
 // caption). Each sizes the code its own way.
 func codeBase(d Data, code, language, title, caption string) (CodeView, []string) {
@@ -185,7 +185,8 @@ func codeBase(d Data, code, language, title, caption string) (CodeView, []string
 		lines = []string{""}
 	}
 	l := lookupLang(language)
-	v := CodeView{HTML: d.memo.memoHighlight(code, lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
+	html, wrapped := d.memo.memoHighlight(code, lines, language)
+	v := CodeView{HTML: html, Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
 	if l == langGeneric {
 		v.Label = strings.TrimSpace(language)
 		v.File = "snippet"
@@ -197,7 +198,7 @@ func codeBase(d Data, code, language, title, caption string) (CodeView, []string
 	v.Long = v.Lines > codeLongLines
 	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
 	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
-	return v, lines
+	return v, wrapped
 }
 
 // heroCodeSize is the largest size from size up to top at which every line of a short snippet

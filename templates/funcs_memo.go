@@ -12,7 +12,7 @@ import (
 // template makes (SlideArea) share it; a page is built on one goroutine.
 type pageMemo struct {
 	codeViews map[codeViewKey]CodeView
-	highlit   map[highlightKey]template.HTML
+	highlit   map[highlightKey]highlighted
 }
 
 // codeViewKey is what a CodeView depends on: the page's look and metrics and the call's texts.
@@ -44,19 +44,25 @@ func (p *pageMemo) memoCodeView(key codeViewKey, view func() CodeView) CodeView 
 	return v
 }
 
-// memoHighlight is Highlight(lines, language) for code, highlighted once per page.
-func (p *pageMemo) memoHighlight(code string, lines []string, language string) template.HTML {
+// highlighted is a snippet's highlight: its HTML and its lines as the page wraps them.
+type highlighted struct {
+	html    template.HTML
+	wrapped []string
+}
+
+// memoHighlight is highlight(lines, language) for code, highlighted once per page.
+func (p *pageMemo) memoHighlight(code string, lines []string, language string) (template.HTML, []string) {
 	if p == nil {
-		return Highlight(lines, language)
+		return highlight(lines, language)
 	}
 	key := highlightKey{code, language}
 	if h, ok := p.highlit[key]; ok {
-		return h
+		return h.html, h.wrapped
 	}
 	if p.highlit == nil {
-		p.highlit = map[highlightKey]template.HTML{}
+		p.highlit = map[highlightKey]highlighted{}
 	}
-	h := Highlight(lines, language)
-	p.highlit[key] = h
-	return h
+	html, wrapped := highlight(lines, language)
+	p.highlit[key] = highlighted{html, wrapped}
+	return html, wrapped
 }

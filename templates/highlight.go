@@ -4,6 +4,7 @@ import (
 	"html/template"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/alecthomas/chroma/v2"
@@ -377,13 +378,72 @@ func textCols(s string) int {
 // pattern's CSS), tokens inside as <span class="t-X">. An indented line carries its indent in
 // columns (style="--i:N"): a wrapped line hangs its continuation rows under its own indent, not
 // under its number (codeLineRows; code.tmpl, slide-code.tmpl). Empty lines hold a space so they
-// keep their height. All text is escaped.
+// keep their height. All text is escaped. A line's indent and the space after a keyword are
+// no-break spaces (glueKeywords).
 func Highlight(lines []string, language string) template.HTML {
+	h, _ := highlight(lines, language)
+	return h
+}
+
+// nbsp is the no-break space: as wide as a space in the monospace face (JetBrains Mono).
+const nbsp = "\u00a0"
+
+// glueKeywords keeps a keyword with the token after it when a line wraps (pre-wrap breaks after
+// any space): "return" stood alone on a row over "c.PgConn().ParameterStatus(…)", its operand
+// wrapped whole to the next row. The space between a keyword and a following word that is not a
+// keyword becomes a no-break space (a keyword run, "CREATE TABLE IF NOT EXISTS", still breaks
+// between its keywords; its last keyword keeps its word). A line's indent is made of no-break
+// spaces too: the break after it was the only one left before a glued keyword, and left a row
+// of indent alone. Where the keyword and its word do not fit the row together, the word breaks
+// inside (overflow-wrap:anywhere) on the keyword's row.
+func glueKeywords(toks []token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind != tKeyword || !isWord(toks[i].text) {
+			continue
+		}
+		next, rest := toks[i+1].text, ""
+		switch {
+		case len(next) > 1 && next[0] == ' ' && !isSpaceOrNL(next[1]):
+			rest = next[1:]
+		case next == " " && i+2 < len(toks) && toks[i+2].text != "" && !isSpaceOrNL(toks[i+2].text[0]):
+			if toks[i+2].kind == tKeyword {
+				continue
+			}
+			rest = ""
+		default:
+			continue
+		}
+		toks[i+1].text = nbsp + rest
+	}
+}
+
+// isWord reports whether s is one word: letters, digits and underscores.
+func isWord(s string) bool {
+	for _, r := range s {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isSpaceOrNL(b byte) bool { return b == ' ' || b == '\n' || b == '\t' }
+
+// highlight is Highlight and the lines as the page wraps them (codeLineRows reads them): the
+// spaces glueKeywords glues are no-break spaces, the indent stays spaces (wrapRows keeps an indent
+// with its first word).
+func highlight(lines []string, language string) (template.HTML, []string) {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
+	glueKeywords(toks)
+	var glued strings.Builder
+	for _, t := range toks {
+		glued.WriteString(t.text)
+	}
 	var b strings.Builder
 	b.Grow(len(lines) * 64)
 	lineOpen := false
 	empty := true
+	indent := false // at the line's indent: its spaces are written as no-break spaces
 	line := 0
 	open := func() {
 		if !lineOpen {
@@ -392,7 +452,7 @@ func Highlight(lines []string, language string) template.HTML {
 			} else {
 				b.WriteString(`<span class="l">`)
 			}
-			lineOpen, empty = true, true
+			lineOpen, empty, indent = true, true, true
 		}
 	}
 	closeLine := func() {
@@ -415,6 +475,11 @@ func Highlight(lines []string, language string) template.HTML {
 			}
 			open()
 			empty = false
+			if indent {
+				lead := len(part) - len(strings.TrimLeft(part, " "))
+				indent = lead == len(part)
+				part = strings.Repeat(nbsp, lead) + part[lead:]
+			}
 			if cls := kindClass[t.kind]; cls != "" {
 				b.WriteString(`<span class="t-`)
 				b.WriteString(cls)
@@ -429,5 +494,9 @@ func Highlight(lines []string, language string) template.HTML {
 	if len(lines) > 0 {
 		closeLine()
 	}
-	return template.HTML(b.String())
+	wrapped := lines
+	if len(toks) > 0 {
+		wrapped = strings.Split(glued.String(), "\n")
+	}
+	return template.HTML(b.String()), wrapped
 }
