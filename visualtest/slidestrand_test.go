@@ -65,14 +65,16 @@ func TestLoneEmojiLines(t *testing.T) {
 
 // Carousel slides set text the way a designer would: an emoji never stands alone on a line of a
 // comparison's sides, cells or verdict (the emoji sample put 🚀 under "One pipeline" and 🧩 under
-// "Microservices"), and a short CJK quote keeps its clauses whole, never stranding a short line
-// between two full ones (先让它能用，| 再让它正确，| 最后 | 让它更快。), in every style.
+// "Microservices") or of a list's items ("Docs before meetings | 📝"), and a short CJK quote keeps
+// its clauses whole, never stranding a short line between two full ones (先让它能用，| 再让它正确，|
+// 最后 | 让它更快。), in every style.
 func TestSlideTextStrands(t *testing.T) {
 	cases := []struct {
 		kind, sample, sel string
 		check             func([][]rowLine) []string
 	}{
 		{slides.Comparison, "emoji", ".cp-side,.cp-cell,.cp-verdict", loneEmojiLines},
+		{slides.List, "emoji", ".ls-text", loneEmojiLines},
 		{slides.Quote, "cjk", ".qt-text", func(els [][]rowLine) []string {
 			var bad []string
 			for _, rows := range els {
