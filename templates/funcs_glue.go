@@ -15,12 +15,19 @@ var dayMonth = regexp.MustCompile(`\b(\d{1,2}) ((?:January|February|March|April|
 // "Δ ≈ −2%"): the term before the sign, the sign and a number, which read as one figure.
 var relNumber = regexp.MustCompile(`(\S) ([=<>≈≤≥≠~±]) ([-−+]?[\p{N}.,]*\p{N})`)
 
+// numRange matches a range of numbers written with an en or em dash ("11–15", "2024—2026"): a
+// line may break after the dash (Unicode line breaking), which read as two figures ("Core hours
+// 11– / 15 CET"). A hyphen between digits already holds.
+var numRange = regexp.MustCompile(`(\p{N})([\x{2013}\x{2014}])(\p{N})`)
+
 // keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
 // for headlines, where a line break between the two reads as two things, and a day to its month
 // ("12 March 2026" never breaks as "12 / March 2026"). Lower-case words keep their break ("in
 // 2026", "ship 3 features": the number belongs to what follows). A relation stays with its figure
-// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line).
+// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line), and a range keeps its
+// second figure (a word joiner, U+2060, after its dash: "11–15" never breaks as "11– / 15").
 func keepNumbers(s string) string {
+	s = numRange.ReplaceAllString(s, "$1$2\u2060$3")
 	s = relNumber.ReplaceAllString(s, "$1\u00a0$2\u00a0$3")
 	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")
 	return dayMonth.ReplaceAllString(s, "$1\u00a0$2$3")

@@ -35,6 +35,22 @@ func loneEmojiLines(els [][]rowLine) []string {
 	return bad
 }
 
+// brokenRange matches a line that ends inside a range of numbers ("Core hours 11–").
+var brokenRange = regexp.MustCompile(`\p{N}[\x{2013}\x{2014}]\s*$`)
+
+// brokenRanges names the lines that end inside a range of numbers.
+func brokenRanges(els [][]rowLine) []string {
+	var bad []string
+	for _, rows := range els {
+		for i, r := range rows {
+			if i < len(rows)-1 && brokenRange.MatchString(r.Text) {
+				bad = append(bad, fmt.Sprintf("a range broken after line %d of %q", i+1, joinRows(rows)))
+			}
+		}
+	}
+	return bad
+}
+
 func joinRows(rows []rowLine) string {
 	var b strings.Builder
 	for i, r := range rows {
@@ -65,7 +81,8 @@ func TestLoneEmojiLines(t *testing.T) {
 
 // Carousel slides set text the way a designer would: an emoji never stands alone on a line of a
 // comparison's sides, cells or verdict (the emoji sample put 🚀 under "One pipeline" and 🧩 under
-// "Microservices") or of a list's items ("Docs before meetings | 📝"), and a short CJK quote keeps
+// "Microservices") or of a list's items ("Docs before meetings | 📝"), a list item never breaks a
+// range of numbers ("Core hours 11– | 15 CET"), and a short CJK quote keeps
 // its clauses whole, never stranding a short line between two full ones (先让它能用，| 再让它正确，|
 // 最后 | 让它更快。), in every style.
 func TestSlideTextStrands(t *testing.T) {
@@ -74,7 +91,7 @@ func TestSlideTextStrands(t *testing.T) {
 		check             func([][]rowLine) []string
 	}{
 		{slides.Comparison, "emoji", ".cp-side,.cp-cell,.cp-verdict", loneEmojiLines},
-		{slides.List, "emoji", ".ls-text", loneEmojiLines},
+		{slides.List, "emoji", ".ls-text", func(els [][]rowLine) []string { return append(loneEmojiLines(els), brokenRanges(els)...) }},
 		{slides.Quote, "cjk", ".qt-text", func(els [][]rowLine) []string {
 			var bad []string
 			for _, rows := range els {
@@ -106,6 +123,22 @@ func TestSlideTextStrands(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+func TestBrokenRanges(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][]rowLine
+		want int
+	}{
+		{"a range on one line", [][]rowLine{{{"Core hours 11–15", 300}, {"CET ⏰", 100}}}, 0},
+		{"a range broken", [][]rowLine{{{"Core hours 11–", 300}, {"15 CET ⏰", 100}}}, 1},
+		{"a dash between words", [][]rowLine{{{"long–", 300}, {"winded", 100}}}, 0},
+	} {
+		if got := brokenRanges(tc.rows); len(got) != tc.want {
+			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
 		}
 	}
 }
