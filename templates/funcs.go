@@ -44,6 +44,7 @@ func funcs() template.FuncMap {
 		"numParts":     numParts,
 		"cols":         textlang.Columns,                                     // display width for sizing cut-offs, not len (bytes)
 		"emojiText":    emojiText,                                            // funcs_emoji.go
+		"endsInArrow":  endsInArrow,                                          // funcs_slide.go
 		"leadEmoji":    leadEmoji,                                            // funcs_emoji.go
 		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
 		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)

@@ -73,8 +73,15 @@ const (
 // and caption step down, the lines close up, long lines wrap under their number, and the lines
 // past the window's room are marked optional (Drop: the first tier goes up front, the same in
 // every style; the fit reports content_dropped on content.code), as the code post does: a
-// 15-line function was set at 18-19 px, unreadable on a phone.
+// 15-line function was set at 18-19 px, unreadable on a phone. A page computes it once for its
+// texts (pageMemo): the slide's fit hook and its body draw the same view.
 func codeView(d Data, code, language, title, caption string) CodeView {
+	key := codeViewKey{d.Look, d.M, d.Badge.Show, code, language, title, caption}
+	return d.memo.memoCodeView(key, func() CodeView { return sizeCodeView(d, code, language, title, caption) })
+}
+
+// sizeCodeView is codeView's work, done once per page and texts.
+func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 	v, lines := codeBase(d, code, language, title, caption)
 	m := d.M
 	floor := float64(m.Floor)
@@ -169,7 +176,7 @@ func codeView(d Data, code, language, title, caption string) CodeView {
 }
 
 // codeBase is what the code slide (codeView) and the code post (codePostView) share: the snippet's
-// lines (one empty line for none), highlighted, its widest line in columns, the gutter's digits,
+// lines (one empty line for none, as the page wraps them: highlight's glued keywords), highlighted, its widest line in columns, the gutter's digits,
 // whether it is long and whether its window sits beside the words (landscape with a title or
 // caption). Each sizes the code its own way.
 func codeBase(d Data, code, language, title, caption string) (CodeView, []string) {
@@ -178,7 +185,8 @@ func codeBase(d Data, code, language, title, caption string) (CodeView, []string
 		lines = []string{""}
 	}
 	l := lookupLang(language)
-	v := CodeView{HTML: Highlight(lines, language), Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
+	html, wrapped := d.memo.memoHighlight(code, lines, language)
+	v := CodeView{HTML: html, Lines: len(lines), Lang: l.id, Label: l.label, File: l.file}
 	if l == langGeneric {
 		v.Label = strings.TrimSpace(language)
 		v.File = "snippet"
@@ -190,7 +198,7 @@ func codeBase(d Data, code, language, title, caption string) (CodeView, []string
 	v.Long = v.Lines > codeLongLines
 	hasWords := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
 	v.Side = d.Look.Size == brandgen.SizeLandscape && hasWords
-	return v, lines
+	return v, wrapped
 }
 
 // heroCodeSize is the largest size from size up to top at which every line of a short snippet

@@ -23,8 +23,14 @@ func TestCodeLineRows(t *testing.T) {
 		{"    cfg.BeforeAcquire = func(ctx context.Context, c *pgx.Conn) bool {", 30, 6, 4},
 		// A deep indent: the hang is capped at 40% of the row (12 of 30), the continuations keep 18.
 		{strings.Repeat(" ", 24) + "callSomething(alpha, beta, gamma, delta)", 30, 12, 4},
-		// Indent wider than the row: the spaces hang at the first row's end.
-		{strings.Repeat(" ", 40) + "x", 20, 8, 2},
+		// Indent wider than the row: the indent (no-break spaces, highlight) keeps its word and
+		// wraps with it, 20 + 12 + 9 columns.
+		{strings.Repeat(" ", 40) + "x", 20, 8, 3},
+		// The indent never stands alone on a row: the first word breaks on the indent's row, 20 + 12 + 6.
+		{"        " + strings.Repeat("x", 30), 20, 8, 3},
+		// A keyword glued to its word (a no-break space): "return" does not stand alone, 20 + 9
+		// columns (with a space: "return", then its word over two rows).
+		{"    return\u00a0c.PgConn().Ready()", 20, 6, 2},
 	}
 	for _, c := range cases {
 		if got := codeLineHang(c.line, c.width); got != c.hang {

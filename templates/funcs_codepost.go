@@ -203,7 +203,9 @@ func codeRows(lines []string, s, availW, gutter float64) int {
 
 // wrapRows is the rows a line of code takes when it wraps as the page wraps it (white-space:
 // pre-wrap): at spaces, which stay at the end of their row, and between wide characters; a word
-// longer than a row breaks anywhere (overflow-wrap:anywhere). The first row holds first columns,
+// longer than a row breaks anywhere (overflow-wrap:anywhere). No-break spaces (a keyword glued to
+// its word, highlight) join their neighbours, and the line's indent (no-break spaces on the page)
+// stays with its first word: no row of indent alone. The first row holds first columns,
 // the others rest. Counting columns alone undercounted: "ctx, cancel := context.WithTimeout(ctx,
 // 2*time.Second)" took three rows where two were estimated, as the break fell at a space.
 func wrapRows(ln string, first, rest int) int {
@@ -223,18 +225,26 @@ func wrapRows(ln string, first, rest int) int {
 		col += word
 		word = 0
 	}
+	lead, glue := true, false // at the line's indent; after a no-break space (or the indent)
 	monoGlyphs(ln, func(g string, cols int) {
 		switch {
+		case g == " " && lead: // the indent is no-break spaces (highlight): it keeps its first word
+			word++
+			glue = true
+			return
 		case g == " ":
 			place()
 			col++ // a space hangs at the end of its row
 		case cols == 2:
-			place()
-			word = 2
+			if !glue {
+				place()
+			}
+			word += 2
 			place()
 		default:
 			word += cols
 		}
+		lead, glue = false, g == nbsp
 	})
 	place()
 	return rows

@@ -19,13 +19,20 @@ var relNumber = regexp.MustCompile(`(\S) ([=<>≈≤≥≠~±]) ([-−+]?[\p{N}.
 // "300 ms", "42 ms", "30 days", "2 GB"): a line never ends on the figure and starts with its unit.
 var numberUnit = regexp.MustCompile(`(^|[\s(])([-−+]?\p{N}[\p{N}.,]*) ((?:ms|s|secs?|seconds?|mins?|minutes?|h|hrs?|hours?|days?|weeks?|months?|years?|yrs?|px|KB|MB|GB|TB|kB|km|kg|fps|x)\b)`)
 
+// numRange matches a range of numbers written with an en or em dash ("11–15", "2024—2026"): a
+// line may break after the dash (Unicode line breaking), which read as two figures ("Core hours
+// 11– / 15 CET"). A hyphen between digits already holds.
+var numRange = regexp.MustCompile(`(\p{N})([\x{2013}\x{2014}])(\p{N})`)
+
 // keepNumbers joins each capitalised word to the number after it with a no-break space (U+00A0),
 // for headlines, where a line break between the two reads as two things, and a day to its month
 // ("12 March 2026" never breaks as "12 / March 2026"). Lower-case words keep their break ("in
 // 2026", "ship 3 features": the number belongs to what follows). A relation stays with its figure
-// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line), and a figure with its unit
-// ("Lunch in 10 / minutes" in an ad's headline).
+// ("n = 1,204" never breaks as "n = / 1,204" in a survey's source line), a figure with its unit
+// ("Lunch in 10 / minutes" in an ad's headline), and a range keeps its second figure (a word
+// joiner, U+2060, after its dash: "11–15" never breaks as "11– / 15").
 func keepNumbers(s string) string {
+	s = numRange.ReplaceAllString(s, "$1$2\u2060$3")
 	s = relNumber.ReplaceAllString(s, "$1\u00a0$2\u00a0$3")
 	s = numberUnit.ReplaceAllString(s, "$1$2\u00a0$3")
 	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")

@@ -14,7 +14,10 @@ func TestKeepNumbers(t *testing.T) {
 		{"深色模式现已上线", "深色模式现已上线"},
 		{"Available from Thursday, 12 March 2026", "Available from Thursday, 12\u00a0March\u00a02026"},
 		{"3 Sept. in Berlin", "3\u00a0Sept. in Berlin"},
-		{"12 Mayors agree", "12 Mayors agree"}, // not a month: the name runs on
+		{"12 Mayors agree", "12 Mayors agree"},                 // not a month: the name runs on
+		{"Core hours 11–15 CET", "Core hours 11–\u206015 CET"}, // a range keeps its second figure
+		{"from 2024—2026", "from 2024—\u20602026"},
+		{"A long–winded talk", "A long–winded talk"}, // words: the dash may break
 		{"Northwind customer survey, n = 1,204, March 2026", "Northwind customer survey, n\u00a0=\u00a01,204, March\u00a02026"},
 		{"Panel of N = 1,200 developers", "Panel of N\u00a0=\u00a01,200 developers"},
 		{"significant at p < 0.05", "significant at p\u00a0<\u00a00.05"},

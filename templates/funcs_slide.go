@@ -43,6 +43,12 @@ func (d Data) SlideChart(c charts.Content, title, caption string) (SlideChartVie
 	used := 0
 	if t := strings.TrimSpace(title); t != "" {
 		size, lines := fitLines(t, float64(m.Type.H2), float64(m.Type.Lead), w, 3, headlineFace(serif))
+		// A title that holds on one line at the first heading is set there (a step up): at the
+		// second, "Reads vs writes" and 每月活跃用户 stood under the plot's own 92% and read as
+		// a label, not the slide's headline.
+		if h1 := float64(m.Type.H1); estimateLines(t, h1, w, headlineFace(serif)) <= 1 {
+			size, lines = h1, 1
+		}
 		v.TitleSize, v.TitleLines = int(size), min(lines, 3)
 		used += int(float64(v.TitleLines)*size*1.1+0.999) + m.Gap
 	}
@@ -120,4 +126,24 @@ func (d Data) OneLineSize(text string, maxPx int) int {
 		return maxPx
 	}
 	return min(maxPx, int(float64(d.ContentWidth())/em))
+}
+
+// endsInArrow reports whether s ends in an arrow ("Follow ➜", "Read more →", "Next ➡️"): a
+// button that draws its own arrow after the text leaves it out, or the button read "Follow ➜ →".
+func endsInArrow(s string) bool {
+	rs := []rune(strings.TrimRight(s, " \u00a0\ufe0f\ufe0e"))
+	if len(rs) == 0 {
+		return false
+	}
+	r := rs[len(rs)-1]
+	switch {
+	case r >= 0x2190 && r <= 0x21ff, // Arrows
+		r >= 0x2794 && r <= 0x27be && r != 0x27b0,              // Dingbats' arrows (➔ ➜ ➡), not its loops
+		r >= 0x27f0 && r <= 0x27ff, r >= 0x2900 && r <= 0x297f, // Supplemental Arrows-A and -B
+		r >= 0x2b00 && r <= 0x2b11, r >= 0x2b60 && r <= 0x2bff, // Miscellaneous Symbols and Arrows
+		r >= 0x1f800 && r <= 0x1f8ff, // Supplemental Arrows-C
+		r == '»' || r == '›' || r == '>':
+		return true
+	}
+	return false
 }

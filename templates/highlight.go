@@ -377,13 +377,31 @@ func textCols(s string) int {
 // pattern's CSS), tokens inside as <span class="t-X">. An indented line carries its indent in
 // columns (style="--i:N"): a wrapped line hangs its continuation rows under its own indent, not
 // under its number (codeLineRows; code.tmpl, slide-code.tmpl). Empty lines hold a space so they
-// keep their height. All text is escaped.
+// keep their height. All text is escaped. A line's indent and the space after a keyword are
+// no-break spaces (glueKeywords).
 func Highlight(lines []string, language string) template.HTML {
+	h, _ := highlight(lines, language)
+	return h
+}
+
+// nbsp is the no-break space: as wide as a space in the monospace face (JetBrains Mono).
+const nbsp = "\u00a0"
+
+// highlight is Highlight and the lines as the page wraps them (codeLineRows reads them): the
+// spaces glueKeywords glues are no-break spaces, the indent stays spaces (wrapRows keeps an indent
+// with its first word).
+func highlight(lines []string, language string) (template.HTML, []string) {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
+	glueKeywords(toks)
+	var glued strings.Builder
+	for _, t := range toks {
+		glued.WriteString(t.text)
+	}
 	var b strings.Builder
 	b.Grow(len(lines) * 64)
 	lineOpen := false
 	empty := true
+	indent := false // at the line's indent: its spaces are written as no-break spaces
 	line := 0
 	open := func() {
 		if !lineOpen {
@@ -392,7 +410,7 @@ func Highlight(lines []string, language string) template.HTML {
 			} else {
 				b.WriteString(`<span class="l">`)
 			}
-			lineOpen, empty = true, true
+			lineOpen, empty, indent = true, true, true
 		}
 	}
 	closeLine := func() {
@@ -415,6 +433,11 @@ func Highlight(lines []string, language string) template.HTML {
 			}
 			open()
 			empty = false
+			if indent {
+				lead := len(part) - len(strings.TrimLeft(part, " "))
+				indent = lead == len(part)
+				part = strings.Repeat(nbsp, lead) + part[lead:]
+			}
 			if cls := kindClass[t.kind]; cls != "" {
 				b.WriteString(`<span class="t-`)
 				b.WriteString(cls)
@@ -429,5 +452,9 @@ func Highlight(lines []string, language string) template.HTML {
 	if len(lines) > 0 {
 		closeLine()
 	}
-	return template.HTML(b.String())
+	wrapped := lines
+	if len(toks) > 0 {
+		wrapped = strings.Split(glued.String(), "\n")
+	}
+	return template.HTML(b.String()), wrapped
 }

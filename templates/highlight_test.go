@@ -212,3 +212,34 @@ func TestLexersExist(t *testing.T) {
 		}
 	}
 }
+
+// A keyword keeps the word after it when its line wraps (a no-break space between them; a run of
+// keywords still breaks between its keywords), and a line's indent is no-break spaces: "return"
+// stood alone on a row over its operand, and a row of indent alone was the only break left before
+// a glued keyword. The lines as the page wraps them (highlight's second result) say the same.
+func TestHighlightGluesKeywords(t *testing.T) {
+	const nb = "\u00a0"
+	cases := []struct {
+		name, line, language string
+		wrapped              string // the line as the page wraps it
+		html                 string // in the HTML
+	}{
+		{"return and its operand", "return c.PgConn()", "go", "return" + nb + "c.PgConn()", `<span class="t-k">return</span>` + nb + "c"},
+		{"the indent", "    return nil", "go", "    return" + nb + "nil", nb + nb + nb + nb + `<span class="t-k">return</span>`},
+		{"a keyword mid-line", "x := range items", "go", "x := range" + nb + "items", `<span class="t-k">range</span>` + nb + "items"},
+		{"a run of keywords breaks between them", "CREATE TABLE IF NOT EXISTS users", "sql", "CREATE TABLE IF NOT EXISTS" + nb + "users", `<span class="t-k">NOT</span> <span class="t-k">EXISTS</span>` + nb + "users"},
+		{"two spaces after a keyword stay spaces", "return  x", "go", "return  x", `<span class="t-k">return</span>  x`},
+		{"a keyword at the line's end", "else", "go", "else", `<span class="t-k">else</span>`},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h, wrapped := highlight([]string{c.line}, c.language)
+			if len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+			if !strings.Contains(string(h), c.html) {
+				t.Errorf("HTML %s, want %s in it", h, c.html)
+			}
+		})
+	}
+}

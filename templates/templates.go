@@ -55,6 +55,8 @@ type Data struct {
 	CSS   template.CSS // fonts, metrics and palette variables, base and style rules
 	FitJS template.JS
 	CJKJS template.JS // js/cjk.js on CJK pages, else empty
+
+	memo *pageMemo // what the page's template funcs computed once (funcs_memo.go); nil: not kept
 }
 
 // PageLang is the lang attribute of the page: the content's language, "en" when its script says
@@ -204,6 +206,7 @@ func (s *Set) data(content any, opt Options) Data {
 		BadgeLogo: logoURL(opt.Badge.LogoURI),
 		BadgePill: look.Style == brandgen.StyleGlass || opt.Transparent,
 		Lang:      textlang.Of(content),
+		memo:      &pageMemo{},
 	}
 	var css strings.Builder
 	css.WriteString(s.fontsCSS)

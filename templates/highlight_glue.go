@@ -1,0 +1,44 @@
+package templates
+
+import "unicode"
+
+// glueKeywords keeps a keyword with the token after it when a line wraps (pre-wrap breaks after
+// any space): "return" stood alone on a row over "c.PgConn().ParameterStatus(…)", its operand
+// wrapped whole to the next row. The space between a keyword and a following word that is not a
+// keyword becomes a no-break space (a keyword run, "CREATE TABLE IF NOT EXISTS", still breaks
+// between its keywords; its last keyword keeps its word). A line's indent is made of no-break
+// spaces too: the break after it was the only one left before a glued keyword, and left a row
+// of indent alone. Where the keyword and its word do not fit the row together, the word breaks
+// inside (overflow-wrap:anywhere) on the keyword's row.
+func glueKeywords(toks []token) {
+	for i := 0; i+1 < len(toks); i++ {
+		if toks[i].kind != tKeyword || !isWord(toks[i].text) {
+			continue
+		}
+		next, rest := toks[i+1].text, ""
+		switch {
+		case len(next) > 1 && next[0] == ' ' && !isSpaceOrNL(next[1]):
+			rest = next[1:]
+		case next == " " && i+2 < len(toks) && toks[i+2].text != "" && !isSpaceOrNL(toks[i+2].text[0]):
+			if toks[i+2].kind == tKeyword {
+				continue
+			}
+			rest = ""
+		default:
+			continue
+		}
+		toks[i+1].text = nbsp + rest
+	}
+}
+
+// isWord reports whether s is one word: letters, digits and underscores.
+func isWord(s string) bool {
+	for _, r := range s {
+		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+func isSpaceOrNL(b byte) bool { return b == ' ' || b == '\n' || b == '\t' }
