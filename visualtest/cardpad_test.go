@@ -52,8 +52,9 @@ func TestOutOfPadding(t *testing.T) {
 		{"inside", mk(100, 900, 100, 880), 0},
 		{"kicker on the card's edge", mk(100, 900, 40, 880), 1},
 		{"title in the bottom padding", mk(100, 900, 100, 960), 1},
+		{"descender overhang", mk(100, 900, 100, 910), 0},
 	} {
-		if got := outOfPadding(tc.c, 4); len(got) != tc.want {
+		if got := outOfPadding(tc.c, 12); len(got) != tc.want {
 			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
 		}
 	}
@@ -76,7 +77,7 @@ func TestGlassCardHoldsContent(t *testing.T) {
 					if got == nil {
 						t.Fatalf("%s: no glass card", size)
 					}
-					for _, b := range outOfPadding(*got, 4) {
+					for _, b := range outOfPadding(*got, 12) { // fit.js allows glyphs 12 px (or 1/4 em) of overhang
 						t.Errorf("%s: %s", size, b)
 					}
 				}

@@ -111,14 +111,15 @@
     if (!t.height) return false;
     // A padded box (a glass card) must hold its content inside its padding: a grid's rows can
     // overflow into the padding without moving scrollHeight (announcement landscape: a long title
-    // stood 60 px into the card's bottom padding, the kicker on its top edge).
+    // stood 60 px into the card's bottom padding, the kicker on its top edge). At the bottom the
+    // glyphs' overhang is allowed as at the top, a little less (descenders are shorter).
     var cs = getComputedStyle(box), pt = px(cs.paddingTop), pb = px(cs.paddingBottom);
     var top = b.top + (pt ? px(cs.borderTopWidth) + pt : 0);
     // Tight line-heights let glyphs stand out by up to ~0.4em (CJK faces are tall).
     if (t.top < top - Math.max(12, sizeOf(n.parentElement) * 0.4)) return true;
     if (!pb) return false;
     for (var last = n; (n = w.nextNode()); ) if (n.textContent.trim() && !n.parentElement.closest("style,script")) last = n;
-    return t.bottom > b.bottom - px(cs.borderBottomWidth) - pb + Math.max(4, sizeOf(last.parentElement) * 0.1);
+    return t.bottom > b.bottom - px(cs.borderBottomWidth) - pb + Math.max(12, sizeOf(last.parentElement) * 0.25);
   }
 
   function lineCount(el) { return lines(el).n; }
