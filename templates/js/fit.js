@@ -313,33 +313,17 @@
     return true;
   }
 
-  // fewerLines: a headline marked data-fewer-lines="<share>" that sits on more lines at the block's
-  // factor k than it does at share of k takes the fewer lines, and the block settles at the largest
-  // factor between that gives them: the line count follows the text, not a style's few pixels of
-  // box (cover CJK landscape: blueprint's bracket inset took its headline to four lines at 0.94
-  // where three fit at 0.9 and every other style set three). It returns the factor set.
+  // fewerLines: a headline marked data-fewer-lines="<share>" on more lines at the block's factor k
+  // than at share of k takes the fewer lines, the block at the largest factor that gives them: the
+  // line count follows the text, not a style's few pixels of box (cover CJK landscape: blueprint's
+  // bracket inset set four lines at 0.94 where three fit at 0.9 and the other styles set three).
   function fewerLines(items, boxes, k) {
-    var marked = items.filter(function (it) { return it.el.hasAttribute("data-fewer-lines"); });
-    if (!marked.length) return k;
-    var n = marked.map(function (it) { return lineCount(it.el); }), share = 1;
-    marked.forEach(function (it) { share = Math.min(share, px(it.el.getAttribute("data-fewer-lines")) || 0.9); });
-    var fewer = function () {
-      var less = false;
-      for (var i = 0; i < marked.length; i++) {
-        var c = lineCount(marked[i].el);
-        if (c > n[i]) return false;
-        if (c < n[i]) less = true;
-      }
-      return less && blockFits(items, boxes);
-    };
-    var lo = k * share, hi = k;
-    apply(items, lo);
-    if (!fewer()) { apply(items, k); return k; }
-    for (var i = 0; i < 8 && hi - lo > 0.005; i++) {
-      var mid = (lo + hi) / 2;
-      apply(items, mid);
-      if (fewer()) lo = mid; else hi = mid;
-    }
+    var h = items.filter(function (it) { return it.el.hasAttribute("data-fewer-lines"); })[0];
+    if (!h) return k;
+    var n = lineCount(h.el), lo = k * (px(h.el.getAttribute("data-fewer-lines")) || 0.9), hi = k;
+    var fewer = function (f) { apply(items, f); return lineCount(h.el) < n && blockFits(items, boxes); };
+    if (!fewer(lo)) { apply(items, k); return k; }
+    for (var i = 0; i < 8 && hi - lo > 0.005; i++) { var mid = (lo + hi) / 2; if (fewer(mid)) lo = mid; else hi = mid; }
     apply(items, lo);
     return lo;
   }
