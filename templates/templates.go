@@ -108,15 +108,20 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 			return nil, err
 		}
 	}
-	// js/clauses.js goes first in fit.js's script: it hooks into the fit (window.__brandgenClauses).
+	// js/clauses.js and js/compounds.js go first in fit.js's script: they hook into the fit
+	// (window.__brandgenClauses, window.__brandgenCompounds).
 	clauses, err := read("js/clauses.js")
+	if err != nil {
+		return nil, err
+	}
+	compounds, err := read("js/compounds.js")
 	if err != nil {
 		return nil, err
 	}
 	if s.fitJS, err = read("js/fit.js"); err != nil {
 		return nil, err
 	}
-	s.fitJS = clauses + "\n" + s.fitJS
+	s.fitJS = clauses + "\n" + compounds + "\n" + s.fitJS
 	if s.cjkJS, err = read("js/cjk.js"); err != nil {
 		return nil, err
 	}
