@@ -40,9 +40,11 @@ const typeProbe = `(() => {
     if (!rs.length) continue;
     for (const r of rs) boxes.push(r);
     // cjk.js splits CJK text into phrases (text nodes between <wbr>s): only an element's first
-    // text node starts a line, so only it gives a column.
+    // text node starts a line, so only it gives a column; so does an inline span inside text
+    // already seen (compounds.js's no-wrap span around "Data-Intensive" mid-line).
+    const cont = seen.has(el) || (cs.display === 'inline' && seen.has(el.parentElement));
     texts.push({text: n.textContent.trim().slice(0, 40), cls: String(el.className || el.tagName), role: role(el),
-      fs: parseFloat(cs.fontSize), left: (Math.min(...rs.map((r) => r.left)) - m.left) / m.width, cont: seen.has(el)});
+      fs: parseFloat(cs.fontSize), left: (Math.min(...rs.map((r) => r.left)) - m.left) / m.width, cont});
     seen.add(el);
   }
   main.querySelectorAll('svg,img,canvas').forEach((el) => {
