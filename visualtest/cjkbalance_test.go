@@ -5,7 +5,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
 )
@@ -69,7 +68,7 @@ func balanceRuleCheck(r rowsResult, minShare, lastShare float64, phrases []strin
 
 // The multi-line CJK text of the quote formats (a pull quote, a testimonial's words, a campaign's
 // message) is set in lines of even length, never a full line over a short one (千里之行，始于足下。每一个
-// | 伟大的产品，), and breaks only between phrases, in every size and style.
+// | 伟大的产品，), and breaks only between phrases, in every size and style (halfLooks).
 func TestCJKQuoteLinesBalanced(t *testing.T) {
 	for _, tc := range []struct {
 		pattern, sel string
@@ -90,17 +89,14 @@ func TestCJKQuoteLinesBalanced(t *testing.T) {
 		}
 		t.Run(tc.pattern, func(t *testing.T) {
 			t.Parallel()
-			for _, size := range brandgen.Sizes {
-				for _, style := range brandgen.Styles {
-					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					var got rowsResult
-					probe(t, studio.Job{Pattern: tc.pattern, Content: content, Look: look}, rowsProbe+"("+jsString(tc.sel)+")", &got)
-					if len(got.Rows) == 0 {
-						t.Fatalf("%s %s: no text at %s", size, style, tc.sel)
-					}
-					if bad := balanceRuleCheck(got, 0.5, 0.4, tc.phrases); len(bad) > 0 {
-						t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
-					}
+			for _, look := range halfLooks() {
+				var got rowsResult
+				probe(t, studio.Job{Pattern: tc.pattern, Content: content, Look: look}, rowsProbe+"("+jsString(tc.sel)+")", &got)
+				if len(got.Rows) == 0 {
+					t.Fatalf("%s %s: no text at %s", look.Size, look.Style, tc.sel)
+				}
+				if bad := balanceRuleCheck(got, 0.5, 0.4, tc.phrases); len(bad) > 0 {
+					t.Errorf("%s %s: %s", look.Size, look.Style, strings.Join(bad, "; "))
 				}
 			}
 		})

@@ -4,7 +4,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
 )
@@ -28,7 +27,7 @@ func splitPhrase(lines, phrases []string) string {
 }
 
 // Chinese words the browser's dictionary splits (浏览|器, 开发|者) and a one-character word
-// opening a headline (少 | 即是多) stay whole in body text and headlines, in every size and style.
+// opening a headline (少 | 即是多) stay whole in body text and headlines, in every size and style (halfLooks).
 func TestCJKWordsStayWhole(t *testing.T) {
 	for _, tc := range []struct {
 		name, pattern, sel string
@@ -52,13 +51,10 @@ func TestCJKWordsStayWhole(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
-			for _, size := range brandgen.Sizes {
-				for _, style := range brandgen.Styles {
-					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					got := probeLines(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, tc.sel)
-					if p := splitPhrase(got.Lines, tc.phrases); p != "" {
-						t.Errorf("%s %s: %q is broken across lines %q", size, style, p, got.Lines)
-					}
+			for _, look := range halfLooks() {
+				got := probeLines(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, tc.sel)
+				if p := splitPhrase(got.Lines, tc.phrases); p != "" {
+					t.Errorf("%s %s: %q is broken across lines %q", look.Size, look.Style, p, got.Lines)
 				}
 			}
 		})

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
 )
@@ -46,8 +45,8 @@ func TestShortLastLine(t *testing.T) {
 }
 
 // TestParagraphLastLines renders the paragraphs of the promo patterns (offer's details, stat's
-// context and source, ad's body) in every sample and size, each size in two styles (every style
-// in two sizes; one page answers for all of a pattern's paragraphs): their last line is not a
+// context and source, ad's body) in every sample, in halfLooks (one page answers for all of a
+// pattern's paragraphs): their last line is not a
 // short widow (issue 10: offer's emoji details ended on "of one." in portrait, ragged with
 // text-wrap:pretty, which only keeps a single word off the last line).
 func TestParagraphLastLines(t *testing.T) {
@@ -67,18 +66,15 @@ func TestParagraphLastLines(t *testing.T) {
 		for _, s := range posts.Samples(tc.pattern) {
 			t.Run(tc.pattern+"/"+s.Name, func(t *testing.T) {
 				t.Parallel()
-				for j, size := range brandgen.Sizes {
-					for _, style := range []brandgen.Style{brandgen.Styles[j%4], brandgen.Styles[(j+2)%4]} {
-						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-						var got []headlineResult
-						probe(t, studio.Job{Pattern: tc.pattern, Content: s.Content, Look: look}, expr, &got)
-						for i, g := range got {
-							if !g.Found {
-								continue // the sample has no such paragraph
-							}
-							if bad := shortLastLine(g.Rows); bad != "" {
-								t.Errorf("%s %s %s: %s", size, style, tc.sels[i], bad)
-							}
+				for _, look := range halfLooks() {
+					var got []headlineResult
+					probe(t, studio.Job{Pattern: tc.pattern, Content: s.Content, Look: look}, expr, &got)
+					for i, g := range got {
+						if !g.Found {
+							continue // the sample has no such paragraph
+						}
+						if bad := shortLastLine(g.Rows); bad != "" {
+							t.Errorf("%s %s %s: %s", look.Size, look.Style, tc.sels[i], bad)
 						}
 					}
 				}

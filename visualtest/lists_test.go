@@ -193,20 +193,18 @@ func TestListDropsAgree(t *testing.T) {
 }
 
 // TestListCJKItemText checks that CJK item text sits near its name (at most 1.4x apart, not
-// Latin's 1.56x): Han text carries about a word per character and needs the size.
+// Latin's 1.56x): Han text carries about a word per character and needs the size (halfLooks).
 func TestListCJKItemText(t *testing.T) {
 	for _, pattern := range []string{"roadmap", "listicle", "resources", "grid"} {
 		it := listItems[pattern]
 		t.Run(pattern, func(t *testing.T) {
 			t.Parallel()
 			s := sampleNamed(t, pattern, "cjk")
-			for _, size := range brandgen.Sizes {
-				for _, style := range brandgen.Styles {
-					p := listProbe(t, pattern, s, brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style})
-					m, x := p.size(it.main), p.size(it.second)
-					if m > 0 && x > 0 && m > x*1.4+0.5 {
-						t.Errorf("%s %s: item text %.1f px, name %.1f px (%.2fx)", size, style, x, m, m/x)
-					}
+			for _, look := range halfLooks() {
+				p := listProbe(t, pattern, s, look)
+				m, x := p.size(it.main), p.size(it.second)
+				if m > 0 && x > 0 && m > x*1.4+0.5 {
+					t.Errorf("%s %s: item text %.1f px, name %.1f px (%.2fx)", look.Size, look.Style, x, m, m/x)
 				}
 			}
 		})

@@ -5,8 +5,23 @@ import (
 	"encoding/json"
 	"testing"
 
+	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/studio"
 )
+
+// halfLooks are 8 of the 16 size x style looks (light theme): each size in two styles, each style
+// in two sizes. For rules over many pages whose cause lies in one style's faces or in one size's
+// layout, seldom in one pair of them (CJK breaks, item ratios): half the pages, every style and
+// size still seen.
+func halfLooks() []brandgen.Look {
+	var looks []brandgen.Look
+	for j, size := range brandgen.Sizes {
+		for _, k := range []int{j, j + 2} {
+			looks = append(looks, brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: brandgen.Styles[k%len(brandgen.Styles)]})
+		}
+	}
+	return looks
+}
 
 // probe builds job's page, loads it and evaluates the script expr in it (a JSON value; no image is
 // captured) and decodes that value into out; it fails t naming the size and style when any step fails, and
