@@ -145,8 +145,20 @@ func drawDonut(cv *canvas, c Content) error {
 	lf := math.Max(fs, cv.t.MinLegend/0.96)
 	legend(lf)
 
-	// Layout: legend beside the ring on wide areas, below it on tall ones.
+	// Layout: legend beside the ring on wide areas, below it on tall ones. An area just wide
+	// enough (an editorial slide's unpadded plot, 920 x 795) keeps the legend below when the
+	// ring is as large there: beside it, the ring took the width left by the legend and left a
+	// band of the height above and below.
 	side := cv.w/cv.h >= 1.15
+	if side {
+		minLegend := sw + gap + lf*6 + valW + pctW + gap*2
+		dSide := math.Max(math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, lf*14)), math.Min(cv.h, cv.w)*0.4)
+		rows := count
+		if count > 4 {
+			rows = (count + 1) / 2
+		}
+		side = dSide > math.Min(cv.w*0.72, cv.h-float64(rows)*lf*2.2-fs*1.6)
+	}
 	var d, cx, cy, lx, ly, lw, rowH float64
 	cols := 1
 	if side {

@@ -33,9 +33,22 @@ func kpiGrid(count int, w, h, gap float64) (cols, rows int) {
 // tileRect is where one tile goes.
 type tileRect struct{ x, y, w, h float64 }
 
-// kpiLayout places count tiles: the first row takes the remainder and stretches.
-func kpiLayout(count int, w, h, gap float64) []tileRect {
+// kpiColumnMax is the most tiles a tall column (Theme.Tall: a story) stacks in one column; more
+// go in kpiGrid's grid.
+const kpiColumnMax = 4
+
+// kpiWideTile: a tile in a tall column at least this many times as wide as it is tall sets its
+// value beside its delta (tileLayout.beside).
+const kpiWideTile = 2.2
+
+// kpiLayout places count tiles: the first row takes the remainder and stretches. A tall column
+// (a story) stacks up to kpiColumnMax tiles in one column: its 2 x 2 grid's tiles were narrow, so
+// their values stayed small, and tall, with an empty band across their middles.
+func kpiLayout(count int, w, h, gap float64, tall bool) []tileRect {
 	cols, rows := kpiGrid(count, w, h, gap)
+	if tall && count <= kpiColumnMax {
+		cols, rows = 1, count
+	}
 	th := (h - gap*float64(rows-1)) / float64(rows)
 	out := make([]tileRect, 0, count)
 	first := count - (rows-1)*cols
@@ -109,7 +122,7 @@ func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
 	tiles := c.Tiles
 	fs := cv.fs
 	gap := map[string]float64{StyleGlass: 1, StyleFlat: 0.7, StyleBlueprint: 0.8, StyleEditorial: 1.4}[cv.style()] * fs
-	rects := kpiLayout(len(tiles), cv.w, cv.h, gap)
+	rects := kpiLayout(len(tiles), cv.w, cv.h, gap, cv.t.Tall)
 	reserve := false
 	for _, t := range tiles {
 		reserve = reserve || t.hasDelta()
@@ -123,13 +136,14 @@ func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
 	layouts := make([]tileLayout, len(tiles))
 	size, labelH := math.Inf(1), 0.0
 	for i, t := range tiles {
-		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k)
+		beside := cv.t.Tall && rects[i].w >= rects[i].h*kpiWideTile
+		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k, beside)
 		size = math.Min(size, layouts[i].vb.size)
 		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
 	}
 	for i := range layouts {
 		l := &layouts[i]
-		l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, size)
+		l.vb = fit(l.value, l.vf.withSize(size), l.valueW, 1, size)
 		l.labelH = labelH
 	}
 	return rects, layouts
@@ -139,17 +153,35 @@ func (t Tile) hasDelta() bool {
 	return clean(t.Delta) != "" || strings.TrimSpace(t.DeltaDirection) != ""
 }
 
-// tileLayout is what a tile holds and where, before it is drawn.
+// tileLayout is what a tile holds and where, before it is drawn. A tile that sets its value
+// beside its delta (beside: a wide tile in a tall column) has the value's width, valueW, less
+// than innerW: the delta's pill stands at the right of the value's line.
 type tileLayout struct {
 	pad, innerW, ax float64
+	valueW          float64
 	align           string
 	lf, df, vf      font
 	lb, vb          textBlock
 	labelH, dh      float64
 	value           string
+	beside          bool
 }
 
-func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64) tileLayout {
+// pillWidth is the width of t's delta as drawTile sets it: the arrow and the text, in a pill
+// (glass, flat) or bare (blueprint, editorial).
+func (l tileLayout) pillWidth(t Tile, style string) float64 {
+	df := l.df
+	w := df.size * 0.62
+	if d := deltaText(t); d != "" {
+		w += df.size*0.4 + df.width(d)
+	}
+	if style == StyleGlass || style == StyleFlat {
+		w += df.size * 0.62 * 2
+	}
+	return w
+}
+
+func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64, beside bool) tileLayout {
 	fs := cv.fs
 	style := cv.style()
 	l := tileLayout{align: "start"}
@@ -166,13 +198,19 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 			l.ax, l.innerW = r.x, r.w-l.pad*0.5
 		}
 	}
-	l.lf = cv.labelFont(fs * 0.92 * k)
+	// Beside a value set from the tile's height, the label and the delta grow with it (at the
+	// grid's sizes they stood small beside a value 1.5x the grid's).
+	kl, kd := k, k
+	if beside {
+		kl, kd = k*1.15, k*1.35
+	}
+	l.lf = cv.labelFont(fs * 0.92 * kl)
 	if style == StyleEditorial || style == StyleBlueprint {
-		l.lf = cv.kickerFont(fs * 0.72 * k)
+		l.lf = cv.kickerFont(fs * 0.72 * kl)
 	}
 	l.lb = fit(t.Label, l.lf, l.innerW, 2, fs*0.62)
 	l.labelH = blockHeight(l.lb)
-	l.df = cv.valueFont(fs * 0.9 * k)
+	l.df = cv.valueFont(fs * 0.9 * kd)
 	l.df.weight = 600
 	if reserveDelta {
 		l.dh = l.df.size * 1.8
@@ -182,11 +220,21 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 		l.vf.weight = 700
 	}
 	l.value = formatKPI(t.Value, unit)
+	l.valueW = l.innerW
 	// The value's cap height and the gaps around it (see drawTile) take about 1.2 times its size.
 	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.4
 	size := math.Min(avail/1.2, math.Min(fs*8, r.w*0.42))
+	if beside {
+		// Under the label, the value's cap height (0.74) and the gap above it (0.28, stack) with
+		// some air (0.2) take the height; the delta stands at the right of its line.
+		l.beside = true
+		size = math.Min((r.h-2*l.pad-l.labelH)/1.22, fs*8)
+		if reserveDelta {
+			l.valueW -= l.pillWidth(t, style) + fs*1.2
+		}
+	}
 	size = math.Max(size, fs*1.2)
-	l.vb = fit(l.value, l.vf.withSize(size), l.innerW, 1, math.Min(size, fs*1.2))
+	l.vb = fit(l.value, l.vf.withSize(size), l.valueW, 1, math.Min(size, fs*1.2))
 	return l
 }
 
@@ -233,8 +281,8 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 
 	vb, vf := l.vb, l.vf
 	va := textAttrs{anchor: l.align}
-	if vf.withSize(vb.size).width(vb.lines[0]) > l.innerW {
-		va.textLength = l.innerW
+	if vf.withSize(vb.size).width(vb.lines[0]) > l.valueW {
+		va.textLength = l.valueW
 	}
 	top, valueBase, bottom := l.stack(r, fs, style)
 	cv.lines(l.ax, top+l.lb.size*0.76, l.lb, l.lf, muted, textAttrs{anchor: l.align})
@@ -247,18 +295,18 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[t.Direction()]
 		arrow := df.size * 0.62
 		dcy := bottom - dh/2
-		inner := arrow
-		if dtext != "" {
-			inner += df.size*0.4 + df.width(dtext)
-		}
 		padX := df.size * 0.62
-		pillW := inner + padX*2
+		pillW := l.pillWidth(t, style)
 		if style == StyleEditorial || style == StyleBlueprint {
-			padX, pillW = 0, inner
+			padX = 0
 		}
 		px := l.ax
 		if l.align == "middle" {
 			px = l.ax - pillW/2
+		}
+		if l.beside {
+			// At the right of the value's line, centred on its cap height.
+			px, dcy = l.ax+l.innerW-pillW, valueBase-vb.size*0.37
 		}
 		if style == StyleGlass || style == StyleFlat {
 			opacity := 0.13
@@ -290,6 +338,26 @@ func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase,
 	group := l.labelH + gap1 + size*0.74
 	if l.dh > 0 {
 		group += gap2 + l.dh
+	}
+	if l.beside {
+		// The delta stands beside the value: label and value are the group. Centred in a tile
+		// about as tall as it; in a taller one (a value held by the width) the label keeps to the
+		// top and the value to the foot, an inset from the edges, so the spare height is shared
+		// inside the tile and between tiles, not one band of it between them.
+		group = l.labelH + gap1 + size*0.74
+		in := l.pad * 1.2
+		if style == StyleEditorial {
+			in = l.pad * 0.8 // no box: the rules' wider gap (1.4 fs) holds the tiles apart
+		}
+		if r.h-2*in > group {
+			return r.y + in, r.y + r.h - in, r.y + r.h - in
+		}
+		top = r.y + (r.h-group)/2
+		if style == StyleEditorial {
+			top = math.Min(math.Max(top, r.y+l.pad*0.9), r.y+r.h-group) // under its rule
+		}
+		valueBase = top + l.labelH + gap1 + size*0.74
+		return top, valueBase, valueBase
 	}
 	top = r.y + (r.h-group)/2
 	if spare := r.h - 2*l.pad - group; spare > group*kpiTallTile && l.align == "start" {

@@ -42,6 +42,11 @@ type Theme struct {
 	// TextScale multiplies the chart's base text size (26 px on a 952 px wide plot); a page with a
 	// larger type scale than the plot's width implies (a story's tall column) sets it. 0: 1.
 	TextScale float64
+	// Tall marks a story's tall column (the chart post sets it in a story): a KPI chart stacks up
+	// to kpiColumnMax tiles in one column, and a wide tile sets its value beside its delta, as
+	// large as the tile's height allows, instead of a grid of tall tiles with an empty band
+	// across their middles (kpi.go).
+	Tall bool
 }
 
 var (

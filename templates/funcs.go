@@ -62,6 +62,7 @@ type ChartGeom struct {
 	PlotW, PlotH                  int     // the svg
 	Side                          bool    // landscape: the plot card left, title and subtitle right (funcs_chartpost.go)
 	TextScale                     float64 // the chart's text over the plot width's default (story: chartStoryText)
+	Tall                          bool    // story: the plot is a tall column (charts.Theme.Tall: KPI tiles in one column)
 }
 
 func chartContent(v any) (charts.Content, error) {
@@ -110,7 +111,7 @@ func chartGeometry(d Data) (ChartGeom, error) {
 	}
 	g.CardW, g.CardH = w, h
 	if d.Look.Size == brandgen.SizeStory {
-		g.TextScale = chartStoryText
+		g.TextScale, g.Tall = chartStoryText, true
 	}
 	if g.HeadH > 0 {
 		g.CardH = h - g.HeadH - m.Gap
@@ -158,7 +159,7 @@ func drawChart(d Data, g ChartGeom) (template.HTML, error) {
 	th.FontFamily, th.NumberFamily = FontStack(th.FontFamily, d.Lang), FontStack(th.NumberFamily, d.Lang)
 	th.MinText = float64(d.M.FloorLabel) // no chart text under the page's label floor
 	th.MinLegend = float64(d.M.Floor)    // a legend is read: the body floor
-	th.TextScale = g.TextScale
+	th.TextScale, th.Tall = g.TextScale, g.Tall
 	return charts.Draw(c, g.PlotW, g.PlotH, th)
 }
 
