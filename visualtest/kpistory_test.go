@@ -9,42 +9,6 @@ import (
 	"github.com/brandgen/brandgen/studio"
 )
 
-// textBandProbe measures the largest horizontal band of the content area (main.content) that no
-// text crosses, over the area's height: the page's HTML text and every text of its SVG drawings
-// counted one by one (typeProbe counts a chart's SVG as one box, so it cannot see a band inside
-// the plot), and the text's bounding box's share of the area's height (its span).
-const textBandProbe = `(() => {
-  const main = document.querySelector('main.content');
-  const m = main.getBoundingClientRect();
-  const boxes = [];
-  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
-  while (walker.nextNode()) {
-    const n = walker.currentNode, el = n.parentElement;
-    if (!n.textContent.trim() || el.closest('svg,style,script')) continue;
-    const cs = getComputedStyle(el);
-    if (cs.visibility === 'hidden' || parseFloat(cs.opacity) === 0) continue;
-    const r = document.createRange();
-    r.selectNodeContents(n);
-    for (const b of r.getClientRects()) if (b.width > 0 && b.height > 0) boxes.push(b);
-  }
-  main.querySelectorAll('svg text').forEach((el) => {
-    if (!el.textContent.trim() || el.closest('defs,[aria-hidden="true"],.decor')) return;
-    const b = el.getBoundingClientRect();
-    if (b.width > 0 && b.height > 0) boxes.push(b);
-  });
-  const spans = boxes.map((x) => [Math.max(x.top, m.top), Math.min(x.bottom, m.bottom)]).filter((s) => s[1] > s[0]).sort((a, c) => a[0] - c[0]);
-  let gap = 0, y = m.top;
-  for (const s of spans) { gap = Math.max(gap, s[0] - y); y = Math.max(y, s[1]); }
-  gap = Math.max(gap, m.bottom - y);
-  const span = spans.length ? (Math.max(...spans.map((s) => s[1])) - spans[0][0]) / m.height : 0;
-  return {gap: gap / m.height, span, n: boxes.length};
-})()`
-
-type textBands struct {
-	Gap, Span float64
-	N         int
-}
-
 // kpiStoryMaxBand is the largest share of a story's content height a KPI chart may leave without
 // text: its 2 x 2 grid's tall tiles (label at the top, value and delta at the foot) left a band
 // of about a sixth of it across their middles.
@@ -71,8 +35,8 @@ func TestKPIStoryFills(t *testing.T) {
 			t.Parallel()
 			for _, style := range brandgen.Styles {
 				for _, theme := range brandgen.Themes {
-					var p textBands
-					raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: brandgen.Look{Size: brandgen.SizeStory, Style: style, Theme: theme}}, textBandProbe, &p)
+					var p bands
+					raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: brandgen.Look{Size: brandgen.SizeStory, Style: style, Theme: theme}}, bandProbe+`("main.content", false)`, &p)
 					if p.N == 0 {
 						t.Fatalf("%s %s: no text: %s", style, theme, raw)
 					}
