@@ -86,7 +86,10 @@
     var longest = lineMax(lines);
     var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
     // An emoji or a mark after a word on its line (glued: "countdowns ⏳.") is part of that word,
-    // not a word of its own: "countdowns ⏳." alone on a line is a stray.
+    // not a word of its own: "countdowns ⏳." alone on a line is a stray. In display text cut
+    // into clauses (data-clauses) an emoji still counts as a word of its line: "Only with |
+    // tests 🧪" is stacked, not a stray (glued, the poster's headline lost half its size).
+    var own = host.hasAttribute("data-clauses");
     for (var n = w.nextNode(); n; n = w.nextNode()) {
       if (n.parentElement.closest("svg")) continue;
       var re = /[^\s\u00a0]+/g, m;
@@ -94,7 +97,7 @@
         var r = document.createRange();
         r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
         var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2, prev = words[words.length - 1];
-        if (prev && !/[\p{L}\p{N}]/u.test(m[0]) && Math.abs(prev.c - c) < fs * 0.5) { prev.tail += m[0]; continue; }
+        if (prev && !own && !/[\p{L}\p{N}]/u.test(m[0]) && Math.abs(prev.c - c) < fs * 0.5) { prev.tail += m[0]; continue; }
         words.push({ n: n, at: m.index, len: m[0].length, text: m[0], tail: "", c: c });
       }
     }
