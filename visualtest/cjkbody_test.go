@@ -26,7 +26,7 @@ func splitPhrase(lines, phrases []string) string {
 	return ""
 }
 
-// Chinese words the browser's dictionary splits (浏览|器, 开发|者) and a one-character word
+// Chinese words the browser's dictionary splits (浏览|器, 开发|者, 高|并发) and a one-character word
 // opening a headline (少 | 即是多) stay whole in body text and headlines, in every size and style (halfLooks).
 func TestCJKWordsStayWhole(t *testing.T) {
 	for _, tc := range []struct {
@@ -48,6 +48,11 @@ func TestCJKWordsStayWhole(t *testing.T) {
 		{"poster headline", "poster", ".p-headline", posts.PosterContent{Kicker: "品牌宣言", Headline: "少即是多，简单即是力量。",
 			Subline: "我们相信，好的设计应该让复杂的事情变得简单。", Footer: "北风实验室"},
 			[]string{"少即是多", "简单", "力量"}},
+		// 高 alone before 并发 is its adjective (高并发, high concurrency), not a suffix of 服务在; 到
+		// after 从 is "to", not a complement of 池 (从连接池 | 到缓存策略).
+		{"cover subtitle", "cover", ".pc-sub", posts.CoverContent{Kicker: "开发者指南", Title: "用 Go 构建高性能 API 服务的十个实用技巧",
+			Subtitle: "从连接池到缓存策略，我们在生产环境中总结出的经验，帮助你的服务在高并发下保持稳定。", Footer: "向左滑动查看 →"},
+			[]string{"高并发", "连接池", "缓存", "策略", "生产", "环境", "经验"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -32,6 +32,9 @@
   // phrase and never end a word, so the suffix rule below must not glue them to the word before
   // (模式|现|已|上线 is 模式 现已 上线, not 模式现 已; 而且|每|一|张 is 而且 每一张, not 而且每 一张).
   var leads = "和与及或并而但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即每各该某";
+  // prefixes are one-character adjectives that, alone before a word, modify it (高|并发, 新|版本,
+  // 多|语言, 大|文件): the suffix rule below must not glue them to the word before.
+  var prefixes = "高低大小新老全多超微零单双", adjectives = prefixes + "快慢好差强弱长短轻重";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
@@ -53,19 +56,24 @@
   // okurigana), particles and remaining lone Han characters join the word before them
   // (生産|性|を -> 生産性を, 高性能|的 -> 高性能的).
   function units(text, seg) {
-    var segs = [];
+    var segs = [], from = false;
     var it = seg.segment(text)[Symbol.iterator]();
     for (var r = it.next(); !r.done; r = it.next()) {
       var t = r.value.segment, cjk = cjkRe.test(t);
+      // In a clause opened by 从 (from), 到 is "to": a lead, not a verb's complement (从连接池 |
+      // 到缓存策略, not 从连接 | 池到缓存).
+      if (/[，。！？；：,.!?;:]/.test(t)) from = false;
       segs.push({ text: t, word: !!r.value.isWordLike, cjk: cjk,
         particle: particles.indexOf(t) >= 0 && t.length === 1,
-        single: t.length === 1 && hanRe.test(t) && particles.indexOf(t) < 0 });
+        single: t.length === 1 && hanRe.test(t) && particles.indexOf(t) < 0,
+        lead: leads.indexOf(t) >= 0 && t.length === 1 || t === "到" && from });
+      if (t === "从") from = true;
     }
     // A Chinese verb the dictionary left alone takes its resultative or directional complement
     // (种|下 -> 种下, 写|完, 买|到) before the rules below could make the verb a suffix (地球种|下).
     if (zh) {
       for (var c = 0; c + 1 < segs.length; c++) {
-        if (segs[c].single && segs[c + 1].single && complements.indexOf(segs[c + 1].text) >= 0) {
+        if (segs[c].single && segs[c + 1].single && complements.indexOf(segs[c + 1].text) >= 0 && !segs[c + 1].lead) {
           segs.splice(c, 2, { text: segs[c].text + segs[c + 1].text, word: true, cjk: true, particle: false, single: false });
         }
       }
@@ -79,9 +87,23 @@
       if (!segs[i].single) { merged.push(segs[i++]); continue; }
       var j = i;
       while (j < segs.length && segs[j].single) j++;
+      // A prefix that ends the run (高, 新, 多: an adjective before a noun) goes with the word
+      // after it, and the leads right before it with them: 服务在|高|并发 is 服务在 高并发, not
+      // 服务在高 并发; 和|多|语言 is 和多语言. Not when a lone adjective follows that word: then
+      // both are predicates (成本|低|性能|高 is 成本低 性能高).
+      var pred = j + 1 < segs.length && segs[j + 1].single && adjectives.indexOf(segs[j + 1].text) >= 0;
+      if (j < segs.length && segs[j].word && hanRe.test(segs[j].text) && !segs[j].particle && !pred &&
+          segs[j].text.length <= 3 && prefixes.indexOf(segs[j - 1].text) >= 0) {
+        var p = j - 1;
+        while (p > i && segs[p - 1].lead) p--;
+        var joined = segs.slice(p, j + 1).map(function (s) { return s.text; }).join("");
+        segs.splice(p, j - p + 1, { text: joined, word: true, cjk: true, particle: false, single: false });
+        if (p === i) continue;
+        j = p;
+      }
       var last = merged.length ? merged[merged.length - 1] : null;
       if (last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3 &&
-          leads.indexOf(segs[i].text) < 0) {
+          !segs[i].lead) {
         last.text += segs[i++].text;
         if (i === j) continue;
       } else if (j - i === 1 && j < segs.length && segs[j].word && hanRe.test(segs[j].text) && !segs[j].particle &&

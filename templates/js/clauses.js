@@ -85,15 +85,20 @@
     if (lines.length < 2) return out;
     var longest = lineMax(lines);
     var w = document.createTreeWalker(host, NodeFilter.SHOW_TEXT), words = [];
-    // An emoji counts as a word of its line ("Only with | tests 🧪" is not "tests" alone).
+    // An emoji or a mark after a word on its line (glued: "countdowns ⏳.") is part of that word,
+    // not a word of its own: "countdowns ⏳." alone on a line is a stray. In display text cut
+    // into clauses (data-clauses) an emoji still counts as a word of its line: "Only with |
+    // tests 🧪" is stacked, not a stray (glued, the poster's headline lost half its size).
+    var own = host.hasAttribute("data-clauses");
     for (var n = w.nextNode(); n; n = w.nextNode()) {
       if (n.parentElement.closest("svg")) continue;
       var re = /[^\s\u00a0]+/g, m;
       while ((m = re.exec(n.nodeValue))) {
         var r = document.createRange();
         r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
-        var b = r.getBoundingClientRect();
-        words.push({ n: n, at: m.index, len: m[0].length, text: m[0], c: (b.top + b.bottom) / 2 });
+        var b = r.getBoundingClientRect(), c = (b.top + b.bottom) / 2, prev = words[words.length - 1];
+        if (prev && !own && !/[\p{L}\p{N}]/u.test(m[0]) && Math.abs(prev.c - c) < fs * 0.5) { prev.tail += m[0]; continue; }
+        words.push({ n: n, at: m.index, len: m[0].length, text: m[0], tail: "", c: c });
       }
     }
     // A glued pair shows as one word with a no-break space in it: it must sit on one line.
@@ -110,7 +115,7 @@
     });
     // ragged: a line inside the text under 3/5 of the longest ("Branded images | at scale | with
     // Go and"), unless it ends a clause ("Ship it. | Then make | it beautiful.").
-    var ends = function (wd) { return /[,;:.!?\u2026]["\u201d\u2019)\]]*$/.test(wd.text); };
+    var ends = function (wd) { return /[,;:.!?\u2026]["\u201d\u2019)\]]*$/.test(wd.text + wd.tail); };
     var wordsOn = function (x) { return words.filter(function (wd) { return Math.abs(wd.c - x.c) < fs * 0.5; }); };
     out.ragged = lines.slice(0, -1).some(function (x) {
       var on = wordsOn(x);
@@ -169,63 +174,98 @@
   // template's size, until no word is left alone ("and headless | Chrome" becomes "Branded images
   // at | scale with Go and | headless Chrome"); else it is left as the fit set it. It runs at most
   // twice per element.
+  // Hosts in one data-fit-group (grid's cell titles, its cell texts) are freed together, one
+  // refit per round for all of them: a refit per host (each refit fits the whole page) made a 3x3
+  // grid with its 18 titles and texts marked take over 30 s. maxRefits caps the refits of a
+  // page's widows (a set is not started past it), so no content makes a page script hang.
+  var maxRefits = 48, refits = 0;
   function widows(refit) {
+    var sets = [], groups = {};
     document.querySelectorAll("[data-widow]").forEach(function (host) {
       if (host.__bgWidow >= 2 || !host.getClientRects().length) return;
       host.__bgWidow = (host.__bgWidow || 0) + 1;
-      var fs = sizeOf(host), st0 = strays(host), ow = host.style.overflowWrap, tw = host.style.textWrap;
-      if (!st0.glue.length) return;
-      var lo = least(host, fs), scale0 = report.scale;
-      // try glues the strays of a layout, a few rounds, and keeps the glue when it is good. A
-      // glued pair too wide for the line must overflow (and the fit shrink it), not break inside
-      // a word ("How Fjordby | te"); greedy also sets the lines unbalanced (balance can rebreak
-      // the whole headline around a glued pair: "Branded images | at scale | with Go and").
-      function attempt(greedy) {
-        var saved = [], st = st0;
-        host.style.overflowWrap = "normal";
-        if (greedy) host.style.textWrap = "wrap";
-        for (var round = 0; round < 3 && st.glue.length; round++) {
-          st.glue.slice().reverse().forEach(function (g) {
-            saved.push([g.n, g.n.nodeValue]);
+      var g = host.getAttribute("data-fit-group");
+      if (g && groups[g]) { groups[g].push(host); return; }
+      sets.push(g ? (groups[g] = [host]) : [host]);
+    });
+    var again = function () { refits++; refit(); };
+    sets.forEach(function (set) { if (refits < maxRefits) freeSet(set, again); });
+  }
+  function freeSet(set, refit) {
+    var hs = set.map(function (host) {
+      var fs = sizeOf(host);
+      return { host: host, fs: fs, lo: least(host, fs), st0: strays(host), ow: host.style.overflowWrap, tw: host.style.textWrap };
+    }).filter(function (h) { return h.st0.glue.length; });
+    if (!hs.length) return;
+    var scale0 = report.scale;
+    // attempt glues the strays of each host's layout, a few rounds, and keeps each host's glue
+    // when it is good; it returns the hosts whose glue it undid. A glued pair too wide for the
+    // line must overflow (and the fit shrink it), not break inside a word ("How Fjordby | te");
+    // greedy also sets the lines unbalanced (balance can rebreak the whole headline around a
+    // glued pair: "Branded images | at scale | with Go and").
+    function attempt(hs, greedy) {
+      hs.forEach(function (h) {
+        h.saved = []; h.st = h.st0;
+        h.host.style.overflowWrap = "normal";
+        if (greedy) h.host.style.textWrap = "wrap";
+      });
+      for (var round = 0; round < 3; round++) {
+        var live = hs.filter(function (h) { return h.st.glue.length && !h.st.split; });
+        if (!live.length) break;
+        live.forEach(function (h) {
+          h.st.glue.slice().reverse().forEach(function (g) {
+            h.saved.push([g.n, g.n.nodeValue]);
             var i = g.at + g.len;
             g.n.nodeValue = g.n.nodeValue.slice(0, i) + "\u00a0" + g.n.nodeValue.slice(i + 1);
-            host.__bgGlued.push(g);
+            h.host.__bgGlued.push(g);
           });
-          refit();
-          st = strays(host);
-          if (st.split) break;
-        }
-        // A glue that costs the element more than 1/8 of its size (down to least) is kept only
-        // with the page held at the growth it had: the rest of the page must not grow into the
-        // room the element gave up (showcase's cards and call to action, grown, broke badly).
-        if (!st.split && !st.glue.length && sizeOf(host) < fs * 0.875 && sizeOf(host) >= lo - 0.25 && report.scale > scale0) {
-          host.__bgGrow = scale0;
-          refit();
-          st = strays(host);
-        }
-        if (!(st.glue.length || st.split || st.ragged || sizeOf(host) < lo - 0.25)) return true;
-        host.__bgGrow = 0;
-        saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
-        host.style.overflowWrap = ow;
-        host.style.textWrap = tw;
-        host.__bgGlued = [];
+        });
         refit();
-        st0 = strays(host);
-        return false;
+        live.forEach(function (h) { h.st = strays(h.host); });
       }
-      if (attempt(false) || !st0.glue.length || attempt(true) || host.getAttribute("data-widow") !== "size") return;
-      var at = sizeOf(host);
-      for (var s = at - Math.max(0.5, at * 0.015); s >= lo; s -= Math.max(0.5, at * 0.015)) {
-        host.style.fontSize = Math.floor(s * 2) / 2 + "px";
-        var st = strays(host);
-        if (!st.glue.length && !st.ragged) {
-          host.__bgMax = Math.floor(s * 2) / 2;
-          if (host.hasAttribute("data-hold-lines")) hold(host, refit);
-          return;
-        }
+      // A glue that costs an element more than 1/8 of its size (down to least) is kept only
+      // with the page held at the growth it had: the rest of the page must not grow into the
+      // room the element gave up (showcase's cards and call to action, grown, broke badly).
+      var costly = hs.filter(function (h) {
+        var size = sizeOf(h.host);
+        return !h.st.split && !h.st.glue.length && size < h.fs * 0.875 && size >= h.lo - 0.25;
+      });
+      if (costly.length && report.scale > scale0) {
+        costly.forEach(function (h) { h.host.__bgGrow = scale0; });
+        refit();
+        hs.forEach(function (h) { h.st = strays(h.host); });
       }
-      host.style.fontSize = at + "px";
-    });
+      var bad = hs.filter(function (h) { return h.st.glue.length || h.st.split || h.st.ragged || sizeOf(h.host) < h.lo - 0.25; });
+      if (!bad.length) return bad;
+      bad.forEach(function (h) {
+        h.host.__bgGrow = 0;
+        h.saved.reverse().forEach(function (s) { s[0].nodeValue = s[1]; });
+        h.host.style.overflowWrap = h.ow;
+        h.host.style.textWrap = h.tw;
+        h.host.__bgGlued = [];
+      });
+      refit();
+      bad.forEach(function (h) { h.st0 = strays(h.host); });
+      return bad.filter(function (h) { return h.st0.glue.length; });
+    }
+    var left = attempt(hs, false);
+    if (left.length) left = attempt(left, true);
+    left.forEach(function (h) { if (h.host.getAttribute("data-widow") === "size") smaller(h.host, h.lo, refit); });
+  }
+  // smaller sets host (data-widow="size") smaller alone, step by step down to lo, until no word
+  // is left alone; else it is left as the fit set it.
+  function smaller(host, lo, refit) {
+    var at = sizeOf(host);
+    for (var s = at - Math.max(0.5, at * 0.015); s >= lo; s -= Math.max(0.5, at * 0.015)) {
+      host.style.fontSize = Math.floor(s * 2) / 2 + "px";
+      var st = strays(host);
+      if (!st.glue.length && !st.ragged) {
+        host.__bgMax = Math.floor(s * 2) / 2;
+        if (host.hasAttribute("data-hold-lines")) hold(host, refit);
+        return;
+      }
+    }
+    host.style.fontSize = at + "px";
   }
 
   // hold keeps host, which a stray's remedy set smaller alone, at the lines it has now in every
