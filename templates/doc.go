@@ -5,8 +5,9 @@
 // A pattern is templates/patterns/<id>.tmpl defining "content" (and optionally "topleft" and
 // "decor"); Set.Build executes it inside the base layout with a Data value. Content reaches the page
 // only through html/template escaping; the page runs one script of ours (js/fit.js, with
-// js/clauses.js before it: display text marked data-clauses breaks between clauses; and
-// js/compounds.js: hyphenated compounds of short text stay on one line), which fits the
+// js/clauses.js before it: display text marked data-clauses breaks between clauses;
+// js/cjklines.js: a CJK page's quotes and headlines get even lines; js/compounds.js: hyphenated
+// compounds of short text stay on one line), which fits the
 // text marked data-fit by hierarchy (one scale for the whole block, down to the size's floor
 // --fs-floor, up when the pattern sets data-fit-grow, optional parts dropped and reported in
 // window.__brandgenFit) and then sets <html data-ready="1"> for the renderer. Fonts load

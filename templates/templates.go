@@ -108,8 +108,12 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 			return nil, err
 		}
 	}
-	// js/clauses.js and js/compounds.js go first in fit.js's script: they hook into the fit
-	// (window.__brandgenClauses, window.__brandgenCompounds).
+	// js/cjklines.js, js/clauses.js and js/compounds.js go first in fit.js's script: they hook
+	// into the fit (window.__brandgenCJKLines, __brandgenClauses, __brandgenCompounds).
+	cjkLines, err := read("js/cjklines.js")
+	if err != nil {
+		return nil, err
+	}
 	clauses, err := read("js/clauses.js")
 	if err != nil {
 		return nil, err
@@ -121,7 +125,7 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 	if s.fitJS, err = read("js/fit.js"); err != nil {
 		return nil, err
 	}
-	s.fitJS = clauses + "\n" + compounds + "\n" + s.fitJS
+	s.fitJS = cjkLines + "\n" + clauses + "\n" + compounds + "\n" + s.fitJS
 	if s.cjkJS, err = read("js/cjk.js"); err != nil {
 		return nil, err
 	}

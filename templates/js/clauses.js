@@ -448,146 +448,24 @@
     unstrand(best, stack);
   }
 
-  // balance narrows each element marked data-balance on a CJK page, after every fit, to the least
-  // width that keeps its number of lines, so the lines of a CJK quote come out of even length
-  // (千里之行，始于足下。每一个 | 伟大的产品， is ragged). CSS text-wrap:balance does this only for a
-  // few lines in Chromium; here any number of lines is balanced, and only at the phrase breaks
-  // cjk.js left (kept clauses and phrases never split). unbalance gives the width back before the
-  // next fit measures anything.
   var cjkPage = /^(ja|ko|zh)\b/i.test(document.documentElement.getAttribute("lang") || "");
   // minShareCJK: a line of a CJK headline or quote under this share of the longest is ragged. CJK
   // phrases are short and even, so a clause split into two phrases (都从一个小小的 | 版本开始。) may
   // leave a shorter piece than a Latin one may ("Make it | work,").
   var minShareCJK = 0.5;
-  function balanced() {
-    return cjkPage ? Array.prototype.filter.call(document.querySelectorAll("[data-balance]"), function (el) { return el.getClientRects().length > 0; }) : [];
-  }
-  function unbalance() {
-    balanced().forEach(function (el) {
-      if (el.__bgMaxWidth === undefined) el.__bgMaxWidth = el.style.maxWidth;
-      el.style.maxWidth = el.__bgMaxWidth;
-    });
-  }
-  function balance() {
-    balanced().forEach(function (el) {
-      var fs = sizeOf(el), n = rows(el, fs).length;
-      if (n < 2) return;
-      var cs = getComputedStyle(el), inset = 0;
-      if (cs.boxSizing !== "border-box") {
-        ["paddingLeft", "paddingRight", "borderLeftWidth", "borderRightWidth"].forEach(function (k) { inset += parseFloat(cs[k]) || 0; });
-      }
-      // share is the shortest line over the longest at width w, 0 when w changes the line count.
-      var share = function (w) {
-        el.style.maxWidth = w + "px";
-        var rs = rows(el, fs);
-        if (rs.length !== n || el.scrollWidth > el.clientWidth + 1) return 0;
-        var lo = Infinity, hi = 0;
-        rs.forEach(function (x) { lo = Math.min(lo, x.r - x.l); hi = Math.max(hi, x.r - x.l); });
-        return lo / hi;
-      };
-      var full = el.getBoundingClientRect().width - inset, hi = full, lo = full / 2;
-      for (var i = 0; i < 10 && hi - lo > 1; i++) {
-        var mid = (lo + hi) / 2;
-        if (share(mid) > 0) hi = mid; else lo = mid;
-      }
-      // The narrowest width can still leave a short last line (the phrases fill the lines above
-      // it): between it and the full width, the one whose lines are most even wins, the narrower
-      // on a tie.
-      var best = Math.ceil(hi), most = share(best);
-      for (var k = 1; k <= 12 && most < 0.8; k++) {
-        var w = Math.ceil(hi + (full - hi) * k / 12), v = share(w);
-        if (v > most + 0.02) { best = w; most = v; }
-      }
-      el.style.maxWidth = best + "px";
-    });
-  }
-
-  // evenLines sets a CJK headline (data-clauses) whose lines strand a short one between longer
-  // ones (用 Go 构建 | 高性能 API | 服务的 | 十个实用技巧: balance fills from the top, and the last
-  // phrase, the widest, leaves the line above it short) on as many lines chosen so the shortest
-  // inner line is as long as it can be (用 Go | 构建高性能 | API 服务的 | 十个实用技巧): forced
-  // breaks at its phrase breaks (a shown <wbr>, a space) after the fit. The size stays: the breaks are kept only when the headline then
-  // has as many lines, none wider than its box, none stranded, and a first line at least 3/10 of
-  // the longest. Only a headline of text and breaks (clauses are chosen by fitClauses).
-  function evenLines() {
-    if (!cjkPage) return;
-    document.querySelectorAll("[data-clauses][data-fit]").forEach(function (h) {
-      if (!h.getClientRects().length || Array.prototype.some.call(h.children, function (c) { return c.tagName !== "WBR"; })) return;
-      var fs = sizeOf(h), lines = rows(h, fs), n = lines.length;
-      var inner = function (ls) {
-        var m = lineMax(ls);
-        return ls.slice(1, -1).some(function (x) { return x.r - x.l < m * minStrand; });
-      };
-      if (n < 3 || !inner(lines)) return;
-      // atoms: the text between break opportunities, each with the break before it ("" a <wbr>, " " a space).
-      var atoms = [], sep = "";
-      Array.prototype.slice.call(h.childNodes).forEach(function (c) {
-        if (c.nodeType === 1) { if (getComputedStyle(c).display !== "none") sep = ""; return; }
-        var re = /[^ ]+/g, m;
-        while ((m = re.exec(c.nodeValue))) {
-          var r = document.createRange();
-          r.setStart(c, m.index); r.setEnd(c, m.index + m[0].length);
-          atoms.push({ n: c, at: m.index, w: r.getBoundingClientRect().width, sep: m.index > 0 || / $/.test(sep) ? " " : sep });
-          sep = "";
-        }
-        if (/ $/.test(c.nodeValue)) sep = " ";
-      });
-      // room: the fit's own tolerance (a line as wide as the box plus 1 px fits).
-      var cs = getComputedStyle(h), room = h.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight) + 1;
-      var space = fs * 0.3, m = atoms.length;
-      if (m > 24) return;
-      var width = function (i, j) { // atoms i..j-1 on one line
-        var w = 0;
-        for (var k = i; k < j; k++) w += atoms[k].w + (k > i && atoms[k].sep ? space : 0);
-        return w;
-      };
-      // The n lines, each within room, whose shortest inner line (or first line at 5/8 of its
-      // width: a lead-in may be shorter) is the longest.
-      var starts = null, bestScore = -1;
-      (function pick(from, left, acc, score) {
-        if (left === 1) {
-          var w = width(from, m);
-          if (w > room || m - from < 1) return;
-          if (score > bestScore) { bestScore = score; starts = acc.slice(); }
-          return;
-        }
-        for (var j = from + 1; j <= m - left + 1; j++) {
-          var lw = width(from, j);
-          if (lw > room) break;
-          var sc = Math.min(score, from === 0 ? lw * 1.6 : lw);
-          if (sc <= bestScore) continue;
-          acc.push(j); pick(j, left - 1, acc, sc); acc.pop();
-        }
-      })(0, n, [], Infinity);
-      if (!starts) return;
-      // Split from the last start back, so the earlier atoms' offsets stay true.
-      var brs = starts.slice().reverse().map(function (i) {
-        var a = atoms[i], at = a.n.splitText(a.at), br = document.createElement("br");
-        br.className = "even-br";
-        at.parentNode.insertBefore(br, at);
-        return br;
-      });
-      var got = rows(h, fs);
-      if (got.length === n && !inner(got) && got[0].r - got[0].l >= lineMax(got) * 0.3 && h.scrollWidth <= h.clientWidth + 1) return;
-      brs.forEach(function (br) { br.remove(); });
-      h.normalize();
-    });
-  }
-  // minStrand: a line of a CJK headline under this share of the longest, between two others, is
-  // stranded (poor's stranded, visualtest strandedLines).
-  var minStrand = 0.55;
-  function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
-
   window.__brandgenClauses = {
     mark: markClauses,
     fit: function (api) {
       sizeOf = api.sizeOf; report = api.report; rowsOf = api.rows;
-      run = function (maxGrow) { unbalance(); api.run(maxGrow); balance(); };
+      // js/cjklines.js (before this file's caller, fit.js) evens a CJK page's lines.
+      var cjk = window.__brandgenCJKLines;
+      if (cjk) cjk.init({ sizeOf: sizeOf, rows: rows, lineMax: lineMax });
+      run = function (maxGrow) { if (cjk) cjk.unbalance(); api.run(maxGrow); if (cjk) cjk.balance(); };
       fitClauses();
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);
-      evenLines();
+      if (cjk) cjk.evenLines();
     }
   };
 })();
