@@ -1,40 +1,11 @@
 package visualtest
 
 import (
-	"context"
 	"testing"
 
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/studio"
 )
-
-// TestDisplayLongFitsAboveFloor: the longest sample of each display post fits above the readable
-// floor in every style and size (no text_below_minimum). A one-line cap no size above its floor can
-// meet fails the block at every factor, and the fallback sets everything on the floor: editorial's
-// long poster printed its headline at 36 px in an empty page (its letter-spaced small-caps footer,
-// read as body text, needed more than a line at 24 px; it is a label).
-func TestDisplayLongFitsAboveFloor(t *testing.T) {
-	for _, pattern := range []string{"announcement", "poster", "cover", "showcase", "quote", "campaign"} {
-		content := sampleContent(t, pattern, "long")
-		t.Run(pattern, func(t *testing.T) {
-			t.Parallel()
-			for _, size := range brandgen.Sizes {
-				for _, style := range brandgen.Styles {
-					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
-					_, warnings, err := st.RenderReport(context.Background(), studio.Job{Pattern: pattern, Content: content, Look: look})
-					if err != nil {
-						t.Fatalf("%s %s: %v", size, style, err)
-					}
-					for _, w := range warnings {
-						if w.Code == "text_below_minimum" {
-							t.Errorf("%s %s: %s", size, style, w.Message)
-						}
-					}
-				}
-			}
-		})
-	}
-}
 
 // sizesProbe gives the font size of the first visible element each selector matches (0 for none).
 const sizesProbe = `((sels) => sels.map((s) => {
