@@ -110,22 +110,15 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 	}
 	// js/cjklines.js, js/clauses.js and js/compounds.js go first in fit.js's script: they hook
 	// into the fit (window.__brandgenCJKLines, __brandgenClauses, __brandgenCompounds).
-	cjkLines, err := read("js/cjklines.js")
-	if err != nil {
-		return nil, err
+	var fitParts []string
+	for _, name := range []string{"js/cjklines.js", "js/clauses.js", "js/compounds.js", "js/fit.js"} {
+		part, err := read(name)
+		if err != nil {
+			return nil, err
+		}
+		fitParts = append(fitParts, part)
 	}
-	clauses, err := read("js/clauses.js")
-	if err != nil {
-		return nil, err
-	}
-	compounds, err := read("js/compounds.js")
-	if err != nil {
-		return nil, err
-	}
-	if s.fitJS, err = read("js/fit.js"); err != nil {
-		return nil, err
-	}
-	s.fitJS = cjkLines + "\n" + clauses + "\n" + compounds + "\n" + s.fitJS
+	s.fitJS = strings.Join(fitParts, "\n")
 	if s.cjkJS, err = read("js/cjk.js"); err != nil {
 		return nil, err
 	}
