@@ -30,6 +30,7 @@ bench: deps build
 	$(GO) run ./bench/jobs
 	$(GO) run ./bench/arch
 	$(GO) run ./bench/carousel
+	$(GO) run ./bench/pages
 	$(GO) run ./bench/fault
 
 # Fuzzes every request decoder and content validator for FUZZTIME each (`make test` runs their

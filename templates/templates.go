@@ -108,10 +108,11 @@ func newSet(fsys fs.FS, extra ...fs.FS) (*Set, error) {
 			return nil, err
 		}
 	}
-	// js/cjklines.js, js/clauses.js and js/compounds.js go first in fit.js's script: they hook
-	// into the fit (window.__brandgenCJKLines, __brandgenClauses, __brandgenCompounds).
+	// js/measure.js (layout reads), js/cjklines.js, js/clauses.js and js/compounds.js go first in
+	// fit.js's script: the last three hook into the fit (window.__brandgenCJKLines,
+	// __brandgenClauses, __brandgenCompounds).
 	var fitParts []string
-	for _, name := range []string{"js/cjklines.js", "js/clauses.js", "js/compounds.js", "js/fit.js"} {
+	for _, name := range []string{"js/measure.js", "js/cjklines.js", "js/clauses.js", "js/compounds.js", "js/fit.js"} {
 		part, err := read(name)
 		if err != nil {
 			return nil, err
