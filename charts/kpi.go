@@ -167,18 +167,27 @@ type tileLayout struct {
 	beside          bool
 }
 
-// pillWidth is the width of t's delta as drawTile sets it: the arrow and the text, in a pill
-// (glass, flat) or bare (blueprint, editorial).
-func (l tileLayout) pillWidth(t Tile, style string) float64 {
+// deltaPill is the geometry of a tile's delta as drawTile sets it: the arrow (arrow wide), a gap,
+// the text (textW), all padX in from the pill's ends (glass, flat; bare in blueprint and
+// editorial: padX 0); w is the whole width. layoutTile reserves w beside a value, drawTile draws
+// from the same numbers.
+type deltaPill struct {
+	padX, arrow, gap, textW, w float64
+	text                       string
+}
+
+func (l tileLayout) pill(t Tile, style string) deltaPill {
 	df := l.df
-	w := df.size * 0.62
-	if d := deltaText(t); d != "" {
-		w += df.size*0.4 + df.width(d)
-	}
+	p := deltaPill{arrow: df.size * 0.62, gap: df.size * 0.4, text: deltaText(t)}
 	if style == StyleGlass || style == StyleFlat {
-		w += df.size * 0.62 * 2
+		p.padX = df.size * 0.62
 	}
-	return w
+	p.w = p.arrow + 2*p.padX
+	if p.text != "" {
+		p.textW = df.width(p.text)
+		p.w += p.gap + p.textW
+	}
+	return p
 }
 
 func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64, beside bool) tileLayout {
@@ -230,7 +239,7 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 		l.beside = true
 		size = math.Min((r.h-2*l.pad-l.labelH)/1.22, fs*8)
 		if reserveDelta {
-			l.valueW -= l.pillWidth(t, style) + fs*1.2
+			l.valueW -= l.pill(t, style).w + fs*1.2
 		}
 	}
 	size = math.Max(size, fs*1.2)
@@ -291,15 +300,10 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 	if t.hasDelta() {
 		df, dh := l.df, l.dh
 		dir := t.Arrow()
-		dtext := deltaText(t)
+		p := l.pill(t, style)
 		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[t.Direction()]
-		arrow := df.size * 0.62
 		dcy := bottom - dh/2
-		padX := df.size * 0.62
-		pillW := l.pillWidth(t, style)
-		if style == StyleEditorial || style == StyleBlueprint {
-			padX = 0
-		}
+		pillW := p.w
 		px := l.ax
 		if l.align == "middle" {
 			px = l.ax - pillW/2
@@ -316,10 +320,10 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" fill-opacity="%s"/>`,
 				n(px), n(dcy-dh/2), n(pillW), n(dh), n(dh/2), esc(dcolor), n2(opacity))
 		}
-		axX := px + padX
-		cv.arrow(axX, dcy, arrow, dir, dcolor)
-		if dtext != "" {
-			cv.text(axX+arrow+df.size*0.4, dcy+df.size*capMid, dtext, df, dcolor, textAttrs{})
+		axX := px + p.padX
+		cv.arrow(axX, dcy, p.arrow, dir, dcolor)
+		if p.text != "" {
+			cv.text(axX+p.arrow+p.gap, dcy+df.size*capMid, p.text, df, dcolor, textAttrs{})
 		}
 	}
 	cv.body.WriteString(`</g>`)
