@@ -138,6 +138,8 @@ func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
 	for i, t := range tiles {
 		beside := cv.t.Tall && rects[i].w >= rects[i].h*kpiWideTile
 		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k, beside)
+		layouts[i].column = cv.t.Tall && len(tiles) > 1 && len(tiles) <= kpiColumnMax
+		layouts[i].tileGap = gap
 		size = math.Min(size, layouts[i].vb.size)
 		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
 	}
@@ -165,6 +167,10 @@ type tileLayout struct {
 	labelH, dh      float64
 	value           string
 	beside          bool
+	// column: the tile stands in a tall column of several (a story's); tileGap is the gap
+	// between tiles (see stack).
+	column  bool
+	tileGap float64
 }
 
 // deltaPill is the geometry of a tile's delta as drawTile sets it: the arrow (arrow wide), a gap,
@@ -231,7 +237,13 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	l.value = formatKPI(t.Value, unit)
 	l.valueW = l.innerW
 	// The value's cap height and the gaps around it (see drawTile) take about 1.2 times its size.
-	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.4
+	// In a story's column the tiles are wide and not much taller than their text: they are
+	// inset less at the top and the foot (kpiColumnInset; stack), and the value takes the rest.
+	vpad := l.pad
+	if cv.t.Tall && count > 1 && count <= kpiColumnMax {
+		vpad = l.pad * columnInset(style)
+	}
+	avail := r.h - 2*vpad - l.labelH - l.dh - fs*1.4
 	size := math.Min(avail/1.2, math.Min(fs*8, r.w*0.42))
 	if beside {
 		// Under the label, the value's cap height (0.74) and the gap above it (0.28, stack) with
@@ -329,6 +341,19 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 	cv.body.WriteString(`</g>`)
 }
 
+// kpiColumnInset is a story column tile's inset at the top and the foot, over its pad: at the
+// full pad two tiles' insets and the gap between them stood as a band of a tenth of the content.
+// Editorial's tiles have no box: the label hangs under its rule, closer, and the rules' wider gap
+// holds the tiles apart.
+const kpiColumnInset = 0.7
+
+func columnInset(style string) float64 {
+	if style == StyleEditorial {
+		return kpiColumnInset * 0.7
+	}
+	return kpiColumnInset
+}
+
 // kpiTallTile: a tile whose free height is more than this share of its content is tall (stack).
 const kpiTallTile = 0.6
 
@@ -375,6 +400,23 @@ func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase,
 			valueBase -= gap2 + l.dh
 		}
 		return top, valueBase, bottom
+	}
+	if spare := r.h - group; l.column && l.align == "start" {
+		// A tile of a story's column with a value held by the width: centred, its spare height
+		// and the gap between tiles made one band (a sixth of the content between two tiles).
+		// The label keeps to the top, the value to the middle and the delta to the foot, inset
+		// so that the band between two tiles (two insets and the gap) is about those inside.
+		parts := 4.0 // two insets, two bands: label to value, value to delta
+		if l.dh == 0 {
+			parts = 2 // two insets, one band
+		}
+		in := math.Max(l.pad*columnInset(style), (spare-(parts/2)*l.tileGap)/(parts+2))
+		if inner := spare - 2*in; inner > 0 {
+			bands := parts / 2
+			top, bottom = r.y+in, r.y+r.h-in
+			valueBase = top + l.labelH + gap1 + inner/bands + size*0.74
+			return top, valueBase, bottom
+		}
 	}
 	if style == StyleEditorial {
 		top = math.Max(top, r.y+l.pad*0.9)
