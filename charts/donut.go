@@ -128,7 +128,7 @@ func drawDonut(cv *canvas, c Content) error {
 	// (Theme.MinLegend), or more again below the ring when the ring is at its widest and the
 	// height has room (legend sets its fonts and measures at lf).
 	var labelF, pctF, valF font
-	var pctW, valW, gap, sw float64
+	var pctW, valW, gap, sw, labW float64
 	legend := func(lf float64) {
 		labelF = cv.legendFont(cv.labelFont(lf * 0.96))
 		pctF = cv.legendFont(cv.valueFont(lf))
@@ -141,6 +141,10 @@ func drawDonut(cv *canvas, c Content) error {
 			}
 		}
 		gap, sw = lf*0.6, lf*0.62
+		labW = 0
+		for _, p := range sl {
+			labW = math.Max(labW, labelF.width(clean(p.Label)))
+		}
 	}
 	lf := math.Max(fs, cv.t.MinLegend/0.96)
 	legend(lf)
@@ -149,8 +153,17 @@ func drawDonut(cv *canvas, c Content) error {
 	// enough (an editorial slide's unpadded plot, 920 x 795) keeps the legend below when the
 	// ring is as large there: beside it, the ring took the width left by the legend and left a
 	// band of the height above and below.
+	// Beside the ring the legend takes at least lf*14, or less when its rows are shorter (their
+	// labels whole): a square slide's "Reads" and "Writes" held the ring 80 px under the plot's
+	// height, with a band above and below it.
+	sideLegend := func() float64 {
+		minLegend := sw + gap + lf*6 + valW + pctW + gap*2
+		return math.Max(minLegend, math.Min(lf*14, sw+gap+labW+gap+valW+pctW+gap*2))
+	}
 	side := cv.w/cv.h >= 1.15
 	if side {
+		// Whether the ring goes beside at all is judged at the full lf*14 (an editorial
+		// portrait slide's 920 x 795 plot keeps its legend below).
 		minLegend := sw + gap + lf*6 + valW + pctW + gap*2
 		dSide := math.Max(math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, lf*14)), math.Min(cv.h, cv.w)*0.4)
 		rows := count
@@ -163,7 +176,7 @@ func drawDonut(cv *canvas, c Content) error {
 	cols := 1
 	if side {
 		minLegend := sw + gap + lf*6 + valW + pctW + gap*2
-		d = math.Min(cv.h, cv.w-fs*1.6-math.Max(minLegend, lf*14))
+		d = math.Min(cv.h, cv.w-fs*1.6-sideLegend())
 		d = math.Max(d, math.Min(cv.h, cv.w)*0.4)
 		lw = math.Min(cv.w-d-fs*1.8, math.Max(minLegend, lf*22))
 		left := (cv.w - d - fs*1.8 - lw) / 2 // centre ring and legend as one group

@@ -138,6 +138,8 @@ func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
 	for i, t := range tiles {
 		beside := cv.t.Tall && rects[i].w >= rects[i].h*kpiWideTile
 		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k, beside)
+		layouts[i].column = cv.t.Tall && len(tiles) > 1 && len(tiles) <= kpiColumnMax
+		layouts[i].tileGap = gap
 		size = math.Min(size, layouts[i].vb.size)
 		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
 	}
@@ -165,20 +167,33 @@ type tileLayout struct {
 	labelH, dh      float64
 	value           string
 	beside          bool
+	// column: the tile stands in a tall column of several (a story's); tileGap is the gap
+	// between tiles (see stack).
+	column  bool
+	tileGap float64
 }
 
-// pillWidth is the width of t's delta as drawTile sets it: the arrow and the text, in a pill
-// (glass, flat) or bare (blueprint, editorial).
-func (l tileLayout) pillWidth(t Tile, style string) float64 {
+// deltaPill is the geometry of a tile's delta as drawTile sets it: the arrow (arrow wide), a gap,
+// the text (textW), all padX in from the pill's ends (glass, flat; bare in blueprint and
+// editorial: padX 0); w is the whole width. layoutTile reserves w beside a value, drawTile draws
+// from the same numbers.
+type deltaPill struct {
+	padX, arrow, gap, textW, w float64
+	text                       string
+}
+
+func (l tileLayout) pill(t Tile, style string) deltaPill {
 	df := l.df
-	w := df.size * 0.62
-	if d := deltaText(t); d != "" {
-		w += df.size*0.4 + df.width(d)
-	}
+	p := deltaPill{arrow: df.size * 0.62, gap: df.size * 0.4, text: deltaText(t)}
 	if style == StyleGlass || style == StyleFlat {
-		w += df.size * 0.62 * 2
+		p.padX = df.size * 0.62
 	}
-	return w
+	p.w = p.arrow + 2*p.padX
+	if p.text != "" {
+		p.textW = df.width(p.text)
+		p.w += p.gap + p.textW
+	}
+	return p
 }
 
 func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64, beside bool) tileLayout {
@@ -222,7 +237,13 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	l.value = formatKPI(t.Value, unit)
 	l.valueW = l.innerW
 	// The value's cap height and the gaps around it (see drawTile) take about 1.2 times its size.
-	avail := r.h - 2*l.pad - l.labelH - l.dh - fs*1.4
+	// In a story's column the tiles are wide and not much taller than their text: they are
+	// inset less at the top and the foot (kpiColumnInset; stack), and the value takes the rest.
+	vpad := l.pad
+	if cv.t.Tall && count > 1 && count <= kpiColumnMax {
+		vpad = l.pad * columnInset(style)
+	}
+	avail := r.h - 2*vpad - l.labelH - l.dh - fs*1.4
 	size := math.Min(avail/1.2, math.Min(fs*8, r.w*0.42))
 	if beside {
 		// Under the label, the value's cap height (0.74) and the gap above it (0.28, stack) with
@@ -230,7 +251,7 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 		l.beside = true
 		size = math.Min((r.h-2*l.pad-l.labelH)/1.22, fs*8)
 		if reserveDelta {
-			l.valueW -= l.pillWidth(t, style) + fs*1.2
+			l.valueW -= l.pill(t, style).w + fs*1.2
 		}
 	}
 	size = math.Max(size, fs*1.2)
@@ -291,15 +312,10 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 	if t.hasDelta() {
 		df, dh := l.df, l.dh
 		dir := t.Arrow()
-		dtext := deltaText(t)
+		p := l.pill(t, style)
 		dcolor := map[string]string{DirectionUp: up, DirectionDown: down, DirectionFlat: flat}[t.Direction()]
-		arrow := df.size * 0.62
 		dcy := bottom - dh/2
-		padX := df.size * 0.62
-		pillW := l.pillWidth(t, style)
-		if style == StyleEditorial || style == StyleBlueprint {
-			padX = 0
-		}
+		pillW := p.w
 		px := l.ax
 		if l.align == "middle" {
 			px = l.ax - pillW/2
@@ -316,13 +332,26 @@ func (cv *canvas) drawTile(t Tile, l tileLayout, r tileRect, index int, shadow s
 			fmt.Fprintf(&cv.body, `<rect x="%s" y="%s" width="%s" height="%s" rx="%s" fill="%s" fill-opacity="%s"/>`,
 				n(px), n(dcy-dh/2), n(pillW), n(dh), n(dh/2), esc(dcolor), n2(opacity))
 		}
-		axX := px + padX
-		cv.arrow(axX, dcy, arrow, dir, dcolor)
-		if dtext != "" {
-			cv.text(axX+arrow+df.size*0.4, dcy+df.size*capMid, dtext, df, dcolor, textAttrs{})
+		axX := px + p.padX
+		cv.arrow(axX, dcy, p.arrow, dir, dcolor)
+		if p.text != "" {
+			cv.text(axX+p.arrow+p.gap, dcy+df.size*capMid, p.text, df, dcolor, textAttrs{})
 		}
 	}
 	cv.body.WriteString(`</g>`)
+}
+
+// kpiColumnInset is a story column tile's inset at the top and the foot, over its pad: at the
+// full pad two tiles' insets and the gap between them stood as a band of a tenth of the content.
+// Editorial's tiles have no box: the label hangs under its rule, closer, and the rules' wider gap
+// holds the tiles apart.
+const kpiColumnInset = 0.7
+
+func columnInset(style string) float64 {
+	if style == StyleEditorial {
+		return kpiColumnInset * 0.7
+	}
+	return kpiColumnInset
 }
 
 // kpiTallTile: a tile whose free height is more than this share of its content is tall (stack).
@@ -371,6 +400,23 @@ func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase,
 			valueBase -= gap2 + l.dh
 		}
 		return top, valueBase, bottom
+	}
+	if spare := r.h - group; l.column && l.align == "start" {
+		// A tile of a story's column with a value held by the width: centred, its spare height
+		// and the gap between tiles made one band (a sixth of the content between two tiles).
+		// The label keeps to the top, the value to the middle and the delta to the foot, inset
+		// so that the band between two tiles (two insets and the gap) is about those inside.
+		parts := 4.0 // two insets, two bands: label to value, value to delta
+		if l.dh == 0 {
+			parts = 2 // two insets, one band
+		}
+		in := math.Max(l.pad*columnInset(style), (spare-(parts/2)*l.tileGap)/(parts+2))
+		if inner := spare - 2*in; inner > 0 {
+			bands := parts / 2
+			top, bottom = r.y+in, r.y+r.h-in
+			valueBase = top + l.labelH + gap1 + inner/bands + size*0.74
+			return top, valueBase, bottom
+		}
 	}
 	if style == StyleEditorial {
 		top = math.Max(top, r.y+l.pad*0.9)

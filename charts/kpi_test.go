@@ -70,7 +70,7 @@ func TestKPITallColumn(t *testing.T) {
 					t.Errorf("%vx%v %s tile %d: label top %.0f, value base %.0f outside %.0f..%.0f", size[0], size[1], style, i, top, base, r.y, r.y+r.h)
 				}
 				valueRight := l.ax + l.vf.withSize(l.vb.size).width(l.vb.lines[0])
-				pillLeft := l.ax + l.innerW - l.pillWidth(tile, style)
+				pillLeft := l.ax + l.innerW - l.pill(tile, style).w
 				if valueRight > pillLeft-cv.fs*0.5 || l.ax+l.innerW > r.x+r.w+0.5 {
 					t.Errorf("%vx%v %s tile %d: value ends at %.0f, the delta starts at %.0f, the tile ends at %.0f", size[0], size[1], style, i, valueRight, pillLeft, r.x+r.w)
 				}

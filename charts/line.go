@@ -127,8 +127,16 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	catBlock := size * (1 + float64(maxLines-1)*lineGap)
 
-	y0 := captionH + valueH
+	// The top keeps valueH for the callout over the highest point when that point reaches the
+	// axis's top; under it (610 ms under an 800 ms top) only what the callout lacks there, and the
+	// top tick's half height: the full reserve left a band over a square slide's plot.
 	y1 := cv.h - catBlock - fs*0.9
+	y0 := captionH + valueH
+	if span := ax.max - ax.min; span > 0 && hi > ax.min {
+		f := (hi - ax.min) / span
+		need := (valueH - (1-f)*(y1-captionH)) / f
+		y0 = captionH + math.Min(valueH, math.Max(need, tickF.size*0.7))
+	}
 	s := scale{ax: ax, lo: y1, hi: y0}
 	cv.unitCaption(c.Unit, 0, fs*0.72, cv.w*0.5, "start")
 	cv.horizontalGrid(s, x0, x1, x0-fs*0.6, ticks, tickF)

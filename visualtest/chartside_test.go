@@ -49,12 +49,14 @@ const chartSideMinShare = 0.32
 type chartPage struct {
 	Head, Share float64
 	Texts       []float64
+	Band        bands // bandProbe of main.content, its text only
 }
 
 func probeChartPage(t *testing.T, s posts.Sample, look brandgen.Look) chartPage {
 	t.Helper()
 	var p chartPage
-	raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: look}, chartPageProbe, &p)
+	expr := `Object.assign(` + chartPageProbe + `, {band: ` + bandProbe + `("main.content", false)})`
+	raw := probe(t, studio.Job{Pattern: "chart", Content: s.Content, Look: look}, expr, &p)
 	if p.Head == 0 || len(p.Texts) == 0 {
 		t.Fatalf("%s %s: no headline or no chart text: %s", s.Name, look, raw)
 	}
@@ -71,7 +73,8 @@ func median(v []float64) float64 {
 // plot is set at display size or larger (a title at H1 left the words column beside a full-height
 // card two thirds empty) and the words span at least chartSideMinShare of the card's height (two
 // display lines spanned a quarter of it), and a story's chart text (legend, ticks, labels) is larger than portrait's (the same
-// plot width gave it portrait's sizes, small in the tall card).
+// plot width gave it portrait's sizes, small in the tall card). The KPI's story (two tiles) leaves no band of
+// its content over kpiStoryMaxBand free of text (TestKPIStoryFills' rule).
 func TestChartSizes(t *testing.T) {
 	display := float64(templates.MetricsFor(brandgen.SizeLandscape).Type.Display)
 	for i, s := range chartSideSamples() {
@@ -90,6 +93,10 @@ func TestChartSizes(t *testing.T) {
 				story := probeChartPage(t, s, brandgen.Look{Size: brandgen.SizeStory, Style: style, Theme: theme})
 				if p, st := median(portrait.Texts), median(story.Texts); st < p*1.15 {
 					t.Errorf("story %s %s: chart text %.1f px (median), portrait's %.1f px: want >= 1.15x in the taller card", style, theme, st, p)
+				}
+				if s.Name == "kpi" && story.Band.Gap > kpiStoryMaxBand {
+					// Two tiles in a story's column (TestKPIStoryFills has three and four).
+					t.Errorf("story %s %s: the KPI's two tiles leave an empty band of %.1f%% of the content height (want <= %.0f%%)", style, theme, story.Band.Gap*100, kpiStoryMaxBand*100)
 				}
 			}
 		})

@@ -2,6 +2,7 @@ package visualtest
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -160,17 +161,21 @@ func styleSpread(items map[brandgen.Style]float64) []string {
 }
 
 // TestSlideHierarchy renders every sample of the point, CTA, illustration, comparison, code, list,
-// quote, stat and cover slides in portrait and square in every style and checks slideRuleCheck
+// quote, stat and cover slides in portrait and square (see below) and checks slideRuleCheck
 // and styleSpread: a blueprint square point set its paragraph at 29 px under a 128 px title, a
 // CTA's at 26 px under 160 px, CJK comparison labels stood at 24 px beside 59 px cells, a
 // one-line command sat in a thin strip, a CJK CTA's link shrank alone to 25 px under a 52 px
 // body, a CJK snippet's first line wrapped into 3 rows at its spaces, a glass long point ran its
 // paragraph onto the card's edge, and editorial lists set their items at 0.7x the other styles'.
 // It also checks slideFloorCheck (a square long comparison set its cells at 18-22 px under the 24
-// px floor in three styles) and that the four styles drop the same optional parts.
+// px floor in three styles) and that the styles of a size drop the same optional parts.
+// Each sample renders halfLooks()'s carousel looks (each size in two styles) with the styles
+// turned by the sample's index, so a kind's samples still see every style in both sizes: 4
+// pages a sample (180 in all, from 360), styleSpread and the dropped parts compared within
+// each size's pair (glass and blueprint, flat and editorial).
 func TestSlideHierarchy(t *testing.T) {
 	for _, kind := range []string{slides.Point, slides.CTA, slides.Illustration, slides.Comparison, slides.Code, slides.List, slides.Quote, slides.Stat, slides.Cover} {
-		for _, smp := range slides.Samples(kind) {
+		for i, smp := range slides.Samples(kind) {
 			page := slides.Pages([]any{smp.Slide})[0]
 			page.Index, page.Total = 3, 8
 			t.Run(kind+"/"+smp.Name, func(t *testing.T) {
@@ -178,8 +183,12 @@ func TestSlideHierarchy(t *testing.T) {
 				for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
 					items := map[brandgen.Style]float64{}
 					hidden := map[int][]brandgen.Style{}
-					for _, style := range brandgen.Styles {
-						look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+					for _, look := range halfLooks() {
+						if look.Size != size {
+							continue
+						}
+						style := brandgen.Styles[(slices.Index(brandgen.Styles, look.Style)+i)%len(brandgen.Styles)]
+						look.Style = style
 						var p slideResult
 						raw := probe(t, studio.Job{Pattern: slides.PatternID(kind), Content: page, Look: look}, slideProbe, &p)
 						if p.Floor == 0 {

@@ -35,6 +35,13 @@ var chartSamples = []posts.Sample{
 	{Name: "kpi", Content: charts.Content{ChartType: "kpi", Title: "November at a glance",
 		Tiles: []charts.Tile{{Value: "$48.2k", Label: "MRR", Delta: "+12%"}, {Value: "1,284", Label: "Active teams", Delta: "+86"},
 			{Value: "2.1%", Label: "Churn", Delta: "-0.4pp", DeltaDirection: "up"}, {Value: "41", Label: "NPS", Delta: "0"}}}},
+	// KPI charts of one to three tiles: a story's column of them must still fill its height.
+	{Name: "kpi-1", Content: charts.Content{ChartType: "kpi", Title: "Annual recurring revenue",
+		Tiles: []charts.Tile{{Value: "$1.24M", Label: "ARR", Delta: "+18.2%"}}}},
+	{Name: "kpi-2", Content: charts.Content{ChartType: "kpi", Title: "November at a glance",
+		Tiles: []charts.Tile{{Value: "$48.2k", Label: "MRR", Delta: "+12%"}, {Value: "1,284", Label: "Active teams", Delta: "+86"}}}},
+	{Name: "kpi-3", Content: charts.Content{ChartType: "kpi", Title: "This week", Tiles: []charts.Tile{{Value: "48,210", Label: "Active users", Delta: "+12%"},
+		{Value: "3.8%", Label: "Churn", Delta: "-0.4pp"}, {Value: "412ms", Label: "p95 latency", Delta: "+38ms", DeltaDirection: "down"}}}},
 }
 
 // sheetCmd renders every pattern (or those named) in every style x theme, one sheet per pattern,
