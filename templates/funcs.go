@@ -48,6 +48,7 @@ func funcs() template.FuncMap {
 		"leadEmoji":    leadEmoji,                                            // funcs_emoji.go
 		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
 		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)
+		"flatFoot":     flatFoot,                                             // no glyph below the baseline (a figure's box may end there)
 	}
 }
 
@@ -207,3 +208,22 @@ const numSeparators = ".,:· \u00a0\u202f\u2009"
 
 // textEscaper escapes text the way html/template does in element content.
 var textEscaper = strings.NewReplacer("&", "&amp;", "<", "&lt;", ">", "&gt;", `"`, "&#34;", "'", "&#39;", "+", "&#43;", "\x00", "\uFFFD")
+
+// flatFoot reports whether s is Latin letters, digits and signs none of which reaches below the
+// baseline (no g, j, p, q, y, comma, semicolon, brackets or slash): a display figure set in it may
+// trim its box to the baseline without clipping ink.
+func flatFoot(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		switch {
+		case r >= '0' && r <= '9', r == ' ', r == '%', r == '$', r == '€', r == '£', r == '+', r == '-', r == '\u2212', r == '.', r == '!', r == ':', r == '×', r == '&', r == '#', r == '*':
+		case r >= 'A' && r <= 'Z' && r != 'J' && r != 'Q':
+		case r >= 'a' && r <= 'z' && !strings.ContainsRune("gjpqy", r):
+		default:
+			return false
+		}
+	}
+	return true
+}
