@@ -44,6 +44,9 @@ func MetricsFor(size brandgen.Size) Metrics {
 		m.MarginTop, m.MarginBottom = 256, 256
 		m.Gap = 40
 	case brandgen.SizeLandscape:
+		// 30, not a step up with the floors (issue 10): the fit scales every block to its space, and
+		// at 32 the long and short samples ended within 1-2 px of 30's sizes (the factor fell ~6%)
+		// while the long glass campaign fell to half its scale.
 		body = 30
 		m.MarginX, m.MarginTop, m.MarginBottom = 96, 80, 80
 		m.Pad = 40
