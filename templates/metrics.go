@@ -44,6 +44,9 @@ func MetricsFor(size brandgen.Size) Metrics {
 		m.MarginTop, m.MarginBottom = 256, 256
 		m.Gap = 40
 	case brandgen.SizeLandscape:
+		// 30, not a step up with the floors (issue 10): the fit scales every block to its space, and
+		// at 32 the long and short samples ended within 1-2 px of 30's sizes (the factor fell ~6%)
+		// while the long glass campaign fell to half its scale.
 		body = 30
 		m.MarginX, m.MarginTop, m.MarginBottom = 96, 80, 80
 		m.Pad = 40
@@ -51,10 +54,19 @@ func MetricsFor(size brandgen.Size) Metrics {
 	step := func(k int) int { return int(math.Round(body * math.Pow(1.25, float64(k)))) }
 	m.Type = TypeScale{XS: step(-2), S: step(-1), Body: step(0), Lead: step(1), H3: step(2),
 		H2: step(3), H1: step(4), Display: step(5), Hero: step(6)}
-	// The floor follows the short side: every size is seen at about the same scale on a phone.
+	// The floor follows the short side: portrait, square and story are seen at about the same
+	// scale on a phone (1080 px across the screen).
 	short := min(w, h)
 	m.Floor = int(math.Round(float64(short) / 45))
 	m.FloorLabel = int(math.Round(float64(short) / 60))
+	if size == brandgen.SizeLandscape {
+		// Decision (issue 10, lead): a landscape image is seen at feed width, so its type is scaled
+		// by its 1920 px width, not its 1080 px short side: a 24 px floor there reads at 24/1920 of
+		// the screen, about half a portrait floor's 24/1080. The floors rise to 27 px body and 20 px
+		// label (as far as the 1080 px height lets long content still fit above them; what does not
+		// fit drops its optional parts with a warning).
+		m.Floor, m.FloorLabel = 27, 20
+	}
 	return m
 }
 

@@ -248,6 +248,14 @@ func TestMetrics(t *testing.T) {
 	if m := MetricsFor(brandgen.SizeStory); m.MarginTop < 250 || m.MarginBottom < 250 {
 		t.Errorf("story margins %d/%d, want >= 250", m.MarginTop, m.MarginBottom)
 	}
+	// Floors: 24/18 px where the 1080 px side spans the phone; landscape is seen at feed width (its
+	// 1920 px side across the screen), so its floors are higher: 27/20.
+	for size, want := range map[brandgen.Size][2]int{brandgen.SizePortrait: {24, 18}, brandgen.SizeSquare: {24, 18},
+		brandgen.SizeStory: {24, 18}, brandgen.SizeLandscape: {27, 20}} {
+		if m := MetricsFor(size); m.Floor != want[0] || m.FloorLabel != want[1] {
+			t.Errorf("%s: floors %d/%d px, want %d/%d", size, m.Floor, m.FloorLabel, want[0], want[1])
+		}
+	}
 }
 
 // A series keeps its hue across light and dark: the theme changes lightness (and a little chroma),

@@ -320,6 +320,11 @@ func TestFitWarnings(t *testing.T) {
 		// with the block); blueprint's mono roles take more lines and go.
 		{"event", "long", brandgen.SizeSquare, "", nil},
 		{"event", "long", brandgen.SizeSquare, brandgen.StyleBlueprint, []string{"content.speakers[].role"}},
+		// landscape, on its 27 px floor (metrics.go): the long showcase keeps its subtitle and every
+		// highlight's text (the cards' column has the width, the subtitle seven lines); the long
+		// editorial roadmap loses only its subtitle, as the other styles do (its periods are labels).
+		{"showcase", "long", brandgen.SizeLandscape, "", nil},
+		{"roadmap", "long", brandgen.SizeLandscape, brandgen.StyleEditorial, []string{"content.subtitle"}},
 	}
 	for _, tt := range tests {
 		style := tt.style
