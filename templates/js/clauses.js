@@ -465,7 +465,7 @@
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);
-      if (cjk) cjk.evenLines();
+      if (cjk) { cjk.evenLines(); cjk.trimEnds(); }
     }
   };
 })();
