@@ -222,12 +222,12 @@
       var cs = getComputedStyle(el);
       var fs = parseFloat(cs.fontSize) || 16;
       var lh = parseFloat(cs.lineHeight);
-      var want = fs >= 36 ? 1.25 : 1.4;
-      // Text held on one line (white-space:nowrap: a hero figure, 7折) has no lines to touch: a
-      // taller line there only pushed the block's growth down (the offer's figure box 1.25em
-      // high for .9em of glyphs, the figure held at half the column).
+      // Text held on one line (white-space:nowrap: a hero figure, 7折) has no lines to touch: it
+      // only needs the em box its CJK glyphs fill (1.25 there held the offer's growth, the figure
+      // at half the column).
       var one = /^(nowrap|pre)$/.test(cs.whiteSpace);
-      if (!one && !isNaN(lh) && lh / fs < want) el.style.lineHeight = String(want);
+      var want = one ? 1 : fs >= 36 ? 1.25 : 1.4;
+      if (!isNaN(lh) && lh / fs < want) el.style.lineHeight = String(want);
       if (parseFloat(cs.letterSpacing) < 0) el.style.letterSpacing = "0";
       // Only the punctuation that ends (or opens) a line is set half-width, after the fit
       // (js/cjklines.js trimEnds): halt on the whole headline squeezed a mid-line ，too
