@@ -53,6 +53,10 @@ func TestCJKWordsStayWhole(t *testing.T) {
 		{"cover subtitle", "cover", ".pc-sub", posts.CoverContent{Kicker: "开发者指南", Title: "用 Go 构建高性能 API 服务的十个实用技巧",
 			Subtitle: "从连接池到缓存策略，我们在生产环境中总结出的经验，帮助你的服务在高并发下保持稳定。", Footer: "向左滑动查看 →"},
 			[]string{"高并发", "连接池", "缓存", "策略", "生产", "环境", "经验"}},
+		// 第 opens its ordinal (在 | 第一周, not 在第 | 一周).
+		{"stat label", "stat", ".s-label", posts.StatContent{Value: "98.6%", Label: "的用户在第一周内完成了首次发布",
+			Context: "新的引导流程把配置时间从两天缩短到了二十分钟。", Source: "产品数据分析，2026 年第一季度"},
+			[]string{"第一周", "用户", "首次", "发布"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

@@ -85,7 +85,12 @@ func TestEventLayout(t *testing.T) {
 	brand := &brandgen.Brand{Name: "Northwind Labs", Handle: "@northwind", Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
 	for _, s := range posts.Samples(posts.Event) {
 		c := s.Content.(posts.EventContent)
-		side := len(c.Speakers) <= 3 && s.Name != "long"
+		// A compact CJK title takes the side layout with two speakers at most (event.tmpl $sideMax).
+		most := 3
+		if textlang.IsCJK(textlang.Of(s.Content)) {
+			most = 2
+		}
+		side := len(c.Speakers) <= most && s.Name != "long"
 		for _, size := range brandgen.Sizes {
 			for _, style := range brandgen.Styles {
 				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}

@@ -10,8 +10,9 @@
 //    (fitClauses), so lines break between clauses first, between phrases inside a long clause.
 //  - Every language: text set with Latin display metrics (line height under 1.25, negative
 //    tracking) gets CJK ones, so the lines of a CJK headline do not touch; a headline (36 px and
-//    up) sets its punctuation half-width (OpenType halt), so a line ending in ，or 。 does not
-//    carry half an em of blank that pushes a centred line off centre.
+//    up) is marked data-cjk-trim: after the fit, js/cjklines.js sets the punctuation ending or
+//    opening one of its lines half-width (OpenType halt), so a line ending in ，or 。 does not
+//    carry half an em of blank that pushes a centred line off centre; a mid-line ，keeps its em.
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -31,10 +32,11 @@
   // leads are one-character adverbs, conjunctions, prepositions and determiners that begin a
   // phrase and never end a word, so the suffix rule below must not glue them to the word before
   // (模式|现|已|上线 is 模式 现已 上线, not 模式现 已; 而且|每|一|张 is 而且 每一张, not 而且每 一张).
-  var leads = "和与及或并而但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即每各该某";
+  var leads = "和与及或并而且但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即每各该某";
   // prefixes are one-character adjectives that, alone before a word, modify it (高|并发, 新|版本,
   // 多|语言, 大|文件): the suffix rule below must not glue them to the word before.
-  var prefixes = "高低大小新老全多超微零单双", adjectives = prefixes + "快慢好差强弱长短轻重";
+  // 第 (the ordinal prefix) binds to its number the same way (在|第|一周 is 在 第一周, not 在第 一周).
+  var adjPrefixes = "高低大小新老全多超微零单双", prefixes = adjPrefixes + "第", adjectives = adjPrefixes + "快慢好差强弱长短轻重";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
@@ -101,13 +103,18 @@
         if (p === i) continue;
         j = p;
       }
+      // A run opened by a prefix starts with the prefix and what it modifies (制作|多|页|图|文 is
+      // 制作 多页 图文, not 制作多 页图文): the prefix is not the word before's suffix.
+      var pair = j - i >= 2 && prefixes.indexOf(segs[i].text) >= 0 && !segs[i + 1].lead &&
+          adjectives.indexOf(segs[i + 1].text) < 0;
       var last = merged.length ? merged[merged.length - 1] : null;
-      if (last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3 &&
+      if (!pair && last && last.word && hanRe.test(last.text) && last.text.length >= 2 && last.text.length <= 3 &&
           !segs[i].lead) {
         last.text += segs[i++].text;
         if (i === j) continue;
       } else if (j - i === 1 && j < segs.length && segs[j].word && hanRe.test(segs[j].text) && !segs[j].particle &&
-          segs[j].text.length <= 3) {
+          segs[j].text.length <= 3 && !/^第/.test(segs[j].text)) {
+        // (not onto an ordinal, which opens a phrase: 2026 年|第一|季度 is 年 第一季度, not 年第一 季度)
         segs[j] = { text: segs[i].text + segs[j].text, word: true, cjk: true, particle: false, single: false };
         i = j;
         continue;
@@ -215,13 +222,17 @@
       var cs = getComputedStyle(el);
       var fs = parseFloat(cs.fontSize) || 16;
       var lh = parseFloat(cs.lineHeight);
-      var want = fs >= 36 ? 1.25 : 1.4;
+      // Text held on one line (white-space:nowrap: a hero figure, 7折) has no lines to touch: it
+      // only needs the em box its CJK glyphs fill (1.25 there held the offer's growth, the figure
+      // at half the column).
+      var one = /^(nowrap|pre)$/.test(cs.whiteSpace);
+      var want = one ? 1 : fs >= 36 ? 1.25 : 1.4;
       if (!isNaN(lh) && lh / fs < want) el.style.lineHeight = String(want);
       if (parseFloat(cs.letterSpacing) < 0) el.style.letterSpacing = "0";
-      if (fs >= 36 && el.matches(heads)) {
-        var ff = cs.fontFeatureSettings;
-        el.style.fontFeatureSettings = !ff || ff === "normal" ? '"halt"' : ff + ', "halt"';
-      }
+      // Only the punctuation that ends (or opens) a line is set half-width, after the fit
+      // (js/cjklines.js trimEnds): halt on the whole headline squeezed a mid-line ，too
+      // (春季大促,全年套餐 read as one run, Latin-tight).
+      if (fs >= 36 && el.matches(heads)) el.setAttribute("data-cjk-trim", "");
     });
   }
 

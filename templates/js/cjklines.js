@@ -131,7 +131,57 @@
   var minStrand = 0.55;
   function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
 
+  // trimEnds sets half-width (OpenType halt) the punctuation that ends a line (，。、！？ and
+  // closing brackets) or opens one (opening brackets) of each headline cjk.js marked
+  // data-cjk-trim, after the fit: a line ending in ，or 。 carries no half em of blank that pushes
+  // a centred line off centre, and a comma inside a line keeps its full em (halt on the whole
+  // headline set 春季大促,全年套餐 as one tight run). Each such mark goes in a span of its own; the
+  // line only narrows, and the spans are undone if the line count changes.
+  var closeRe = /[\uff0c\u3002\u3001\uff01\uff1f\uff1b\uff1a\u300d\u300f\uff09\u3011\u300b\u3009\u3015\uff3d\u201d\u2019]/;
+  var openRe = /[\u300c\u300e\uff08\u3010\u300a\u3008\u3014\uff3b\u201c\u2018]/;
+  function trimEnds() {
+    if (!cjkPage) return;
+    document.querySelectorAll("[data-cjk-trim]").forEach(function (h) {
+      if (!h.getClientRects().length) return;
+      var fs = sizeOf(h), n0 = rows(h, fs).length, chars = [];
+      var w = document.createTreeWalker(h, NodeFilter.SHOW_TEXT), r = document.createRange();
+      for (var n = w.nextNode(); n; n = w.nextNode()) {
+        if (n.parentElement.closest("svg")) continue;
+        for (var i = 0; i < n.nodeValue.length; i++) {
+          var ch = n.nodeValue[i];
+          if (/\s/.test(ch)) continue;
+          r.setStart(n, i); r.setEnd(n, i + 1);
+          var b = r.getBoundingClientRect();
+          if (b.width) chars.push({ n: n, at: i, ch: ch, c: (b.top + b.bottom) / 2 });
+        }
+      }
+      var marks = chars.filter(function (x, k) {
+        var prev = chars[k - 1], next = chars[k + 1];
+        if (closeRe.test(x.ch)) return !next || Math.abs(next.c - x.c) > fs * 0.5;
+        return openRe.test(x.ch) && (!prev || Math.abs(prev.c - x.c) > fs * 0.5);
+      });
+      if (!marks.length) return;
+      var ff = getComputedStyle(h).fontFeatureSettings;
+      ff = !ff || ff === "normal" ? '"halt"' : ff + ', "halt"';
+      // From the last mark back, so the earlier marks' offsets stay true.
+      var spans = marks.reverse().map(function (x) {
+        var t = x.n.splitText(x.at);
+        t.splitText(1);
+        var span = document.createElement("span");
+        span.className = "cjk-trim";
+        span.style.fontFeatureSettings = ff;
+        t.parentNode.insertBefore(span, t);
+        span.appendChild(t);
+        return span;
+      });
+      if (rows(h, fs).length === n0 && h.scrollWidth <= h.clientWidth + 1) return;
+      spans.forEach(function (span) { span.replaceWith(span.firstChild); });
+      h.normalize();
+    });
+  }
+
   window.__brandgenCJKLines = {
+    trimEnds: trimEnds,
     init: function (api) { sizeOf = api.sizeOf; rows = api.rows; lineMax = api.lineMax; },
     balance: balance,
     unbalance: unbalance,

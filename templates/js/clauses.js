@@ -333,9 +333,24 @@
       var k = Infinity;
       (kept.length ? hosts.concat(marked) : marked).forEach(function (h) {
         // (not one held at its lines, data-hold-lines: it gives its growth up to the block)
-        if (h.__bgFit && h.getClientRects().length && !h.__bgLines && !h.__bgHold) k = Math.min(k, sizeOf(h) / h.__bgFit.base);
+        if (h.__bgFit && h.getClientRects().length && !h.__bgLines && !h.__bgHold) k = Math.min(k, Math.max(sizeOf(h) / h.__bgFit.base, under(h)));
       });
       if (k < report.scale - 0.01) { reset(); run(grown(Math.min(cap || Infinity, Math.floor(k * 1000) / 1000))); capped(); }
+    }
+    // under is the growth at which the largest text under headline h (a smaller base, not a
+    // headline: details, body, points) comes within 1.15 of h's size: the block may grow past h's
+    // own growth up to there. A headline set large by its template (offer landscape's H1 in the
+    // narrow column) and shrunk alone to keep its clause (全年套餐限时优惠) held the whole block at
+    // its own growth, the details small under a band of empty column; the text under it still
+    // never outgrows it. CJK pages only (Latin display text, held by its words, keeps the cap).
+    function under(h) {
+      var big = 0;
+      if (!cjkPage) return 0;
+      els.forEach(function (el) {
+        var f = el.__bgFit;
+        if (f && el !== h && el.hasAttribute("data-fit") && f.role !== "h" && f.base < h.__bgFit.base && el.getClientRects().length) big = Math.max(big, f.base);
+      });
+      return big ? sizeOf(h) / (big * 1.15) : 0;
     }
     // lone reports a headline line, not the last, that is one short word beside much longer lines
     // (Office hours: | ask us anything | about | brand kits): balance keeps the line count, so a
@@ -465,7 +480,7 @@
       // Twice: the refit after one element's glue can strand a word of another set with it
       // (a data-fit-group: grid's cell texts).
       widows(fitClauses); widows(fitClauses);
-      if (cjk) cjk.evenLines();
+      if (cjk) { cjk.evenLines(); cjk.trimEnds(); }
     }
   };
 })();
