@@ -21,21 +21,16 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"slices"
 	"time"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/branding"
+	"github.com/brandgen/brandgen/bench/internal/benchstudio"
 	"github.com/brandgen/brandgen/carousel"
 	"github.com/brandgen/brandgen/pdfdoc"
-	"github.com/brandgen/brandgen/renderer"
 	"github.com/brandgen/brandgen/slides"
-	"github.com/brandgen/brandgen/static"
 	"github.com/brandgen/brandgen/studio"
-	"github.com/brandgen/brandgen/templates"
 )
 
 func main() {
@@ -63,23 +58,13 @@ func deckOf(count int) []any {
 
 func run(n, count, browsers, tabs int, style brandgen.Style) error {
 	ctx := context.Background()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pool, err := renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Browsers: browsers, Tabs: tabs,
-		Assets: static.FS, Logger: quiet, RenderTimeout: time.Minute})
+	kit, err := benchstudio.Start(ctx, browsers, tabs)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	if err := pool.Start(ctx); err != nil {
-		return err
-	}
-	pages, err := templates.New()
-	if err != nil {
-		return err
-	}
-	st := studio.New(pages, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil)
+	defer kit.Close()
+	st, brand, quiet := kit.Studio, kit.Brand, kit.Logger
 	maker := carousel.New(st, quiet)
-	brand := &brandgen.Brand{Name: "Northwind Labs", Handle: "@northwind", Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
 	look := brandgen.Look{Size: brandgen.SizePortrait, Theme: brandgen.ThemeLight, Style: style}
 	deck := deckOf(count)
 	pagesOf := slides.Pages(deck)

@@ -17,20 +17,15 @@ import (
 	"context"
 	"flag"
 	"fmt"
-	"io"
-	"log/slog"
 	"os"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/brandgen/brandgen"
-	"github.com/brandgen/brandgen/branding"
+	"github.com/brandgen/brandgen/bench/internal/benchstudio"
 	"github.com/brandgen/brandgen/posts"
-	"github.com/brandgen/brandgen/renderer"
-	"github.com/brandgen/brandgen/static"
 	"github.com/brandgen/brandgen/studio"
-	"github.com/brandgen/brandgen/templates"
 )
 
 // targetRatio is the most a page may cost over the median page.
@@ -58,22 +53,12 @@ type page struct {
 
 func run(n, top, tabs int, only string) error {
 	ctx := context.Background()
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	pool, err := renderer.New(renderer.Config{ChromePath: os.Getenv("CHROME_PATH"), Browsers: 1, Tabs: tabs,
-		Assets: static.FS, Logger: quiet, RenderTimeout: time.Minute})
+	kit, err := benchstudio.Start(ctx, 1, tabs)
 	if err != nil {
 		return err
 	}
-	defer pool.Close()
-	if err := pool.Start(ctx); err != nil {
-		return err
-	}
-	set, err := templates.New()
-	if err != nil {
-		return err
-	}
-	st := studio.New(set, pool, branding.NewResolver(branding.ResolverOptions{Logger: quiet}), nil)
-	brand := &brandgen.Brand{Name: "Northwind Labs", Handle: "@northwind", Colors: &brandgen.Colors{Primary: "#4f46e5", Secondary: "#f59e0b"}}
+	defer kit.Close()
+	st, brand, set := kit.Studio, kit.Brand, kit.Pages()
 
 	var all []*page
 	look := 0
