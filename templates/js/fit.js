@@ -69,32 +69,20 @@
   }
 
   // shrinkAlone shrinks one element by bisection down to lo, never below it and without clamping:
-  // the block decides what happens when that is not enough. The share of its size the last
-  // shrink kept (__bgAlone) is tried first with the half pixel above it: the block's bisection
-  // calls this at every factor it tries, and a line-capped headline lands at about the same share
-  // each time (two layouts instead of about ten; a long grid spent most of its fit here).
+  // the block decides what happens when that is not enough. (Starting it from the share its last
+  // shrink kept saved layouts but landed CJK headlines on other breaks: a stranded 服务的 in the
+  // flat CJK cover story, TestCJKHeadlineNoStrandedLine.)
   function shrinkAlone(el, lo) {
-    var top = sizeOf(el), hi = top;
+    var hi = sizeOf(el);
     if (hi <= lo) return;
-    var g = el.__bgAlone ? Math.floor(top * el.__bgAlone * 2) / 2 : 0, known = false;
-    if (g > lo && g < hi) {
-      setSize(el, g);
-      if (fits(el)) {
-        lo = g; known = true;
-        if (g + 0.5 < hi) { setSize(el, g + 0.5); if (fits(el)) lo = g + 0.5; else hi = g + 0.5; }
-      } else hi = g;
-    }
-    if (!known) {
-      setSize(el, lo);
-      if (!fits(el)) return;
-    }
+    setSize(el, lo);
+    if (!fits(el)) return;
     for (var i = 0; i < 9 && hi - lo > 0.5; i++) {
       var mid = (lo + hi) / 2;
       setSize(el, mid);
       if (fits(el)) lo = mid; else hi = mid;
     }
     setSize(el, Math.floor(lo * 2) / 2);
-    el.__bgAlone = Math.floor(lo * 2) / 2 / top;
   }
 
   // shrinkInside scales every fit element inside box down in steps while box overflows.
