@@ -163,8 +163,6 @@
   // hold (0.8 on pages with data-fit-keep): the least share of its scaled size a headline may shrink to
   // alone, so the block does not grow its items while the headline shrinks under them.
   var hold = 0;
-  // lastK is the factor the page's last successful block fit found (bisect's hint on a refit).
-  var lastK = 0;
   function apply(items, k) {
     // Below 1 every size stops at its floor, so long content compresses the hierarchy (headline
     // and subtitle keep shrinking while the body rests on the floor) before anything is dropped.
@@ -205,15 +203,14 @@
     boxes.push(scope);
     var lo = Math.max(kFloor(items), Math.min(keep || 0, 1)), hi = 1, held = [], at1 = [];
     items.forEach(function (it) { it.el.__bgHold = 0; });
-    if (warm(items, boxes, lo, Math.max(grow, 1))) return true;
     apply(items, 1);
     if (blockFits(items, boxes)) {
-      if (grow <= 1) { lastK = 1; return true; }
+      if (grow <= 1) return true;
       held = items.filter(function (it) { return it.el.hasAttribute("data-hold-lines"); });
       at1 = held.map(function (it) { return lineCount(it.el); });
       lo = 1; hi = grow;
       apply(items, hi);
-      if (blockFits(items, boxes)) { lastK = fewerLines(items, boxes, hi); report.scale = Math.round(lastK * 100) / 100; return true; }
+      if (blockFits(items, boxes)) { report.scale = Math.round(fewerLines(items, boxes, hi) * 100) / 100; return true; }
     } else {
       apply(items, Math.min(lo, 1));
       if (lo >= 1 || !blockFits(items, boxes)) return false;
@@ -231,40 +228,6 @@
     }
     lo = fewerLines(items, boxes, lo);
     report.scale = Math.round(lo * 100) / 100;
-    lastK = lo;
-    return true;
-  }
-
-  // warm is a refit's shortcut (js/clauses.js glues a widow, then fits the page again, up to 48
-  // times; a 3x3 grid took 1-3 s): it starts from the factor the page's last fit found (lastK,
-  // between lo and hi) and gallops up or down from it (steps of 0.01, 0.02, 0.04 ...) to a bracket
-  // it bisects, the same answer as the full path to its precision, in three layouts when nothing
-  // moved instead of about ten. It returns false, for the full path, when lo does not fit, and on
-  // a page whose headline holds its lines (data-hold-lines: the full path measures them at 1).
-  function warm(items, boxes, lo, hi) {
-    if (!lastK || lastK < lo || lastK > hi || items.some(function (it) { return it.el.hasAttribute("data-hold-lines"); })) return false;
-    var fitsAt = function (k) { apply(items, k); return blockFits(items, boxes); };
-    var a, b = 0, step, t;
-    if (fitsAt(lastK)) {
-      for (a = lastK, step = 0.0099; a < hi; step *= 2) {
-        t = Math.min(hi, a + step);
-        if (fitsAt(t)) a = t; else { b = t; break; }
-      }
-    } else {
-      for (b = lastK, step = 0.02; ; step *= 2) {
-        if (b <= lo) return false;
-        t = Math.max(lo, b - step);
-        if (fitsAt(t)) { a = t; break; }
-        b = t;
-      }
-    }
-    for (var i = 0; b && i < 8 && b - a > 0.01; i++) {
-      t = (a + b) / 2;
-      if (fitsAt(t)) a = t; else b = t;
-    }
-    apply(items, a);
-    lastK = fewerLines(items, boxes, a);
-    report.scale = Math.round(lastK * 100) / 100;
     return true;
   }
 
