@@ -1,6 +1,9 @@
 package charts
 
-import "fmt"
+import (
+	"fmt"
+	"math"
+)
 
 // scale maps axis values onto pixels: the axis minimum onto lo, the maximum onto hi.
 type scale struct {
@@ -115,4 +118,18 @@ func (cv *canvas) unitCaption(unit string, x, y, maxWidth float64, anchor string
 	f := cv.kickerFont(cv.fs * 0.72)
 	tb := fit(unit, f, maxWidth, 1, f.size*0.8)
 	cv.lines(x, y, tb, f, cv.t.Muted, textAttrs{anchor: anchor})
+}
+
+// plotTop is the top of a plot running down to y1 under a caption captionH tall, whose highest
+// point hi carries a value callout valueH tall: the whole reserve when hi reaches the axis's top;
+// under it only what the callout lacks above its point, and never under minTop (the top tick's
+// half height). Line and column charts share it.
+func plotTop(ax axis, hi, captionH, valueH, y1, minTop float64) float64 {
+	span := ax.max - ax.min
+	if span <= 0 || hi <= ax.min {
+		return captionH + valueH
+	}
+	f := (hi - ax.min) / span
+	need := (valueH - (1-f)*(y1-captionH)) / f
+	return captionH + math.Min(valueH, math.Max(need, minTop))
 }

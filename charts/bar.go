@@ -174,16 +174,14 @@ func drawVerticalBars(cv *canvas, c Content, ax axis, valueLabels, ticks []strin
 	if neg {
 		y1 -= valueH * 0.9
 	}
-	// The value over the tallest column needs valueH only when the column reaches the axis's top
-	// (see drawLine): 2,600 under a 3,000 top left a band over a square slide's plot.
+	// The value over the tallest column needs valueH only when the column reaches the axis's top:
+	// 2,600 under a 3,000 top left a band over a square slide's plot.
 	hi := math.Inf(-1)
 	for _, p := range pts {
 		hi = math.Max(hi, p.Value)
 	}
-	if span := ax.max - ax.min; span > 0 && hi > ax.min && hi > 0 {
-		f := (hi - ax.min) / span
-		need := (valueH - (1-f)*(y1-captionH)) / f
-		y0 = captionH + math.Min(valueH, math.Max(need, tickF.size*0.7))
+	if hi > 0 {
+		y0 = plotTop(ax, hi, captionH, valueH, y1, tickF.size*0.7)
 	}
 	s := scale{ax: ax, lo: y1, hi: y0}
 	cv.unitCaption(c.Unit, 0, fs*0.72, cv.w*0.5, "start")

@@ -127,16 +127,10 @@ func drawLine(cv *canvas, c Content) error {
 	}
 	catBlock := size * (1 + float64(maxLines-1)*lineGap)
 
-	// The top keeps valueH for the callout over the highest point when that point reaches the
-	// axis's top; under it (610 ms under an 800 ms top) only what the callout lacks there, and the
-	// top tick's half height: the full reserve left a band over a square slide's plot.
+	// The callout over the highest point (610 ms under an 800 ms top) takes only the room it lacks
+	// there: the full reserve left a band over a square slide's plot.
 	y1 := cv.h - catBlock - fs*0.9
-	y0 := captionH + valueH
-	if span := ax.max - ax.min; span > 0 && hi > ax.min {
-		f := (hi - ax.min) / span
-		need := (valueH - (1-f)*(y1-captionH)) / f
-		y0 = captionH + math.Min(valueH, math.Max(need, tickF.size*0.7))
-	}
+	y0 := plotTop(ax, hi, captionH, valueH, y1, tickF.size*0.7)
 	s := scale{ax: ax, lo: y1, hi: y0}
 	cv.unitCaption(c.Unit, 0, fs*0.72, cv.w*0.5, "start")
 	cv.horizontalGrid(s, x0, x1, x0-fs*0.6, ticks, tickF)

@@ -4,7 +4,7 @@
   "use strict";
   var sizeOf, rows, lineMax;
   var cjkPage = /^(ja|ko|zh)\b/i.test(document.documentElement.getAttribute("lang") || "");
-  function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
+  var px = window.__brandgenMeasure.px; // js/measure.js, first in the fit script
 
   // balance narrows each element marked data-balance on a CJK page, after every fit, to the least
   // width that keeps its number of lines, so the lines of a CJK quote come out of even length
@@ -129,7 +129,6 @@
   // minStrand: a line of a CJK headline under this share of the longest, between two others, is
   // stranded (poor's stranded, visualtest strandedLines).
   var minStrand = 0.55;
-  function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
 
   // trimEnds sets half-width (OpenType halt) the punctuation that ends a line (，。、！？ and
   // closing brackets) or opens one (opening brackets) of each headline cjk.js marked

@@ -2,7 +2,7 @@
 // calls window.__brandgenCompounds once fonts are ready, before fitting).
 (function () {
   "use strict";
-  function px(v) { var n = parseFloat(v); return isNaN(n) ? 0 : n; }
+  var px = window.__brandgenMeasure.px; // js/measure.js, first in the fit script
 
   // keepCompounds stops headlines and short item text (list items, labels, any short fitted text)
   // breaking inside a hyphenated word ("Self- / hosted", "USB- / C"): each compound is wrapped in a

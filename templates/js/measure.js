@@ -1,6 +1,6 @@
 // brandgen page measures: where a page's text landed, read from layout (client rects, scroll
 // sizes). js/fit.js fits by them and passes rows on to js/clauses.js; nothing here writes to the
-// page. Window.__brandgenMeasure holds them.
+// page. window.__brandgenMeasure holds them (js/cjklines.js and js/compounds.js read px from it).
 (function () {
   "use strict";
 
