@@ -138,7 +138,6 @@ func (cv *canvas) kpiLayouts(c Content) ([]tileRect, []tileLayout) {
 	for i, t := range tiles {
 		beside := cv.t.Tall && rects[i].w >= rects[i].h*kpiWideTile
 		layouts[i] = cv.layoutTile(t, c.Unit, rects[i], len(tiles), reserve, k, beside)
-		layouts[i].column = cv.t.Tall && len(tiles) > 1 && len(tiles) <= kpiColumnMax
 		layouts[i].tileGap = gap
 		size = math.Min(size, layouts[i].vb.size)
 		labelH = math.Max(labelH, blockHeight(layouts[i].lb))
@@ -238,9 +237,10 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	l.valueW = l.innerW
 	// The value's cap height and the gaps around it (see drawTile) take about 1.2 times its size.
 	// In a story's column the tiles are wide and not much taller than their text: they are
-	// inset less at the top and the foot (kpiColumnInset; stack), and the value takes the rest.
+	// inset less at the top and the foot (columnInset; stack), and the value takes the rest.
+	l.column = cv.t.Tall && count > 1 && count <= kpiColumnMax
 	vpad := l.pad
-	if cv.t.Tall && count > 1 && count <= kpiColumnMax {
+	if l.column {
 		vpad = l.pad * columnInset(style)
 	}
 	avail := r.h - 2*vpad - l.labelH - l.dh - fs*1.4
