@@ -33,6 +33,18 @@ func TestFontStack(t *testing.T) {
 			if e, s := strings.Index(got, "'BG Emoji'"), strings.Index(got, "'Noto Sans Symbols'"); e < 0 || s < 0 || e > s {
 				t.Errorf("%s/%s: the emoji font is not before the symbol fonts: %s", tc.lang, st.name, got)
 			}
+			// On a CJK page its face comes right after ours and the colour emoji (a face passed
+			// costs every layout of a CJK text); elsewhere the stack is left as it is.
+			scripts := strings.Index(got, "'Noto Sans'")
+			if st.name == "serif" {
+				scripts = strings.Index(got, "'Noto Serif'")
+			}
+			if cjk := strings.Index(got, "'"+st.want+"'"); (tc.lang == "" || tc.lang == "en") != (cjk > scripts) {
+				t.Errorf("%s/%s: CJK face at %d, the script faces at %d: %s", tc.lang, st.name, cjk, scripts, got)
+			}
+			if strings.Count(got, "'BG Emoji'") != 1 {
+				t.Errorf("%s/%s: want one 'BG Emoji': %s", tc.lang, st.name, got)
+			}
 		}
 	}
 }

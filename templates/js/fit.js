@@ -20,7 +20,8 @@
 // data-fit-below="<selector>" ends at most at the size of the element the selector names (times
 // data-fit-ratio="<k>" when given). An element marked data-hold-lines keeps the lines it has at the
 // template's sizes when the block's growth stops at its next line (see fitBlock). The report
-// is window.__brandgenFit = {warnings: [{code, message, path}], scale}.
+// is window.__brandgenFit = {warnings: [{code, message, path}], scale, runs} (runs: the page fits run,
+// refits included: what a page cost).
 (function () {
   "use strict";
   var root = document.documentElement;
@@ -281,6 +282,7 @@
 
   // run fits the page; maxGrow, when given, caps the page's data-fit-grow.
   function run(maxGrow) {
+    report.runs = (report.runs || 0) + 1;
     var scope = document.querySelector("main.content");
     if (scope) {
       var g = document.querySelector("[data-fit-grow]");
