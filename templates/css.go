@@ -9,19 +9,22 @@ import (
 
 // Font stacks. The "BG" families are the fonts in package static; the Noto families after them are
 // system fonts (Debian fonts-noto-core, fonts-noto-cjk) that cover the scripts ours do not. The colour
-// emoji font comes before the Noto symbol fonts, so a symbol that has an emoji form (☀, ✈, ❤) is drawn
-// in colour like the rest of a post's emoji. The CJK faces come last; on a CJK page its region's face
-// moves up behind ours and the emoji (FontStack), as each covers every CJK character with its own
-// region's glyph forms.
+// emoji font ('BG Emoji', limited to the emoji ranges) comes right after our faces, before the other
+// scripts' Noto faces and the Noto symbol fonts, so a symbol that has an emoji form (☀, ✈, ❤) is drawn
+// in colour like the rest of a post's emoji, and an emoji does not walk the whole stack: Chromium
+// instantiates every face it walks past at each size the page fit tries (a face passed costs every
+// layout; see FontStack). The CJK faces come last; on a CJK page its region's face moves up behind
+// ours and the emoji (FontStack), as each covers every CJK character with its own region's glyph forms.
 const (
 	notoScriptsSans = `'Noto Sans','Noto Sans Arabic','Noto Sans Hebrew','Noto Sans Devanagari','Noto Sans Bengali',` +
 		`'Noto Sans Tamil','Noto Sans Thai','Noto Sans Armenian','Noto Sans Georgian','Noto Sans Ethiopic'`
 	notoScriptsSerif = `'Noto Serif','Noto Naskh Arabic','Noto Serif Hebrew','Noto Serif Devanagari','Noto Serif Bengali',` +
 		`'Noto Serif Tamil','Noto Serif Thai','Noto Serif Armenian','Noto Serif Georgian','Noto Serif Ethiopic'`
-	emojiThenSymbols = `'BG Emoji','Noto Color Emoji','Noto Sans Symbols','Noto Sans Symbols2'`
+	// The system colour emoji font also covers keycap bases (# * 0-9): after the script faces.
+	symbols = `'Noto Color Emoji','Noto Sans Symbols','Noto Sans Symbols2'`
 
-	scriptFallbackSans  = notoScriptsSans + `,` + emojiThenSymbols + `,` + cjkSansDefault
-	scriptFallbackSerif = notoScriptsSerif + `,` + emojiThenSymbols + `,` + cjkSerifDefault
+	scriptFallbackSans  = `'BG Emoji',` + notoScriptsSans + `,` + symbols + `,` + cjkSansDefault
+	scriptFallbackSerif = `'BG Emoji',` + notoScriptsSerif + `,` + symbols + `,` + cjkSerifDefault
 
 	cjkSansDefault  = `'Noto Sans CJK SC','Noto Sans CJK JP','Noto Sans CJK KR','Noto Sans CJK TC'`
 	cjkSerifDefault = `'Noto Serif CJK SC','Noto Serif CJK JP','Noto Serif CJK KR','Noto Serif CJK TC'`
@@ -81,7 +84,7 @@ func FontStack(stack, lang string) string {
 			continue
 		}
 		stack = strings.Replace(stack, def, rest, 1)
-		stack = strings.Replace(stack, scripts+`,'BG Emoji',`, `'BG Emoji',`+first+`,`+scripts+`,`, 1)
+		stack = strings.Replace(stack, `'BG Emoji',`+scripts, `'BG Emoji',`+first+`,`+scripts, 1)
 	}
 	return stack
 }
