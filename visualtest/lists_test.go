@@ -90,14 +90,7 @@ func sampleNamed(t *testing.T, pattern, name string) posts.Sample {
 // fixed. Where styles disagreed, a narrower face (editorial's serif) or bigger cards (flat) sat just on
 // the other side of the keep factor (data-fit-keep): the templates now drop what long content cannot
 // keep up front (data-fit-drop) and give every style the same room.
-var pendingList = map[string]bool{
-	// Landscape's floor rose from 24 to 27 px (metrics.go, issue 10): these long lists keep their
-	// items at 29-30.5 px (what they were set at before), now under 1.15x the new floor (31 px). Each
-	// needs landscape layout work (glass's card insets; roadmap's six step columns) to reach it.
-	"checklist/landscape/glass": true, "listicle/landscape/glass": true, "resources/landscape/glass": true,
-	"roadmap/landscape/glass": true, "roadmap/landscape/flat": true, "roadmap/landscape/blueprint": true,
-	"roadmap/landscape/editorial": true,
-}
+var pendingList = map[string]bool{}
 
 // droppedBy maps each content path the fit dropped to the styles that dropped it.
 type droppedBy map[string]map[brandgen.Style]bool
