@@ -465,7 +465,7 @@ func (l tileLayout) heroStack(r tileRect, size, gap1 float64, style string) (top
 	capH := size * 0.74
 	spare := r.h - l.labelH - capH - l.dh
 	if l.dh == 0 {
-		// No delta: label and value share the height, the value a little under the middle.
+		// No delta: the label and the value stand in three equal bands.
 		in := math.Max(l.pad, spare/3)
 		top = r.y + in
 		valueBase = r.y + r.h - in
