@@ -167,8 +167,9 @@ type tileLayout struct {
 	value           string
 	beside          bool
 	// column: the tile stands in a tall column of several (a story's); tileGap is the gap
-	// between tiles (see stack).
+	// between tiles (see stack). hero: the tile is a story's only one.
 	column  bool
+	hero    bool
 	tileGap float64
 }
 
@@ -205,6 +206,12 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	if count == 1 {
 		l.align, l.ax = "middle", r.x+r.w/2
 	}
+	if cv.t.Tall && count == 1 {
+		// A story's lone tile (the hero, below) is held by its width: a narrower inset lets its
+		// value grow.
+		l.pad = fs
+		l.innerW = r.w - 2*l.pad
+	}
 	if style == StyleEditorial {
 		l.pad = math.Max(l.pad, fs*0.9)
 		l.innerW = r.w - l.pad
@@ -217,6 +224,12 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	kl, kd := k, k
 	if beside {
 		kl, kd = k*1.15, k*1.35
+	}
+	// A lone tile in a story is the hero (stack): its label and delta grow a step with it, as a
+	// kicker over the value and a pill under it, so the three can stand apart in its height.
+	l.hero = cv.t.Tall && count == 1
+	if l.hero {
+		kl, kd = k*kpiHeroLabel, k*kpiHeroDelta
 	}
 	l.lf = cv.labelFont(fs * 0.92 * kl)
 	if style == StyleEditorial || style == StyleBlueprint {
@@ -245,6 +258,10 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	}
 	avail := r.h - 2*vpad - l.labelH - l.dh - fs*1.4
 	size := math.Min(avail/1.2, math.Min(fs*8, r.w*0.42))
+	if l.hero {
+		// The hero's value is held by the width (a short one by a share of the height).
+		size = math.Min(avail/1.2, math.Min(fs*12, r.h*0.3))
+	}
 	if beside {
 		// Under the label, the value's cap height (0.74) and the gap above it (0.28, stack) with
 		// some air (0.2) take the height; the delta stands at the right of its line.
@@ -389,6 +406,9 @@ func (l tileLayout) stack(r tileRect, fs float64, style string) (top, valueBase,
 		return top, valueBase, valueBase
 	}
 	top = r.y + (r.h-group)/2
+	if l.hero {
+		return l.heroStack(r, size, gap1, style)
+	}
 	if spare := r.h - 2*l.pad - group; spare > group*kpiTallTile && l.align == "start" {
 		// A tall tile (a story's 2 x 2 grid): the label keeps to the top and the value and delta
 		// to the foot, as dashboard cards set them, instead of a small group floating in the

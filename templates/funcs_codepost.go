@@ -202,8 +202,9 @@ func codeRows(lines []string, s, availW, gutter float64) int {
 }
 
 // wrapRows is the rows a line of code takes when it wraps as the page wraps it (white-space:
-// pre-wrap): at spaces, which stay at the end of their row, and between wide characters; a word
-// longer than a row breaks anywhere (overflow-wrap:anywhere). No-break spaces (a keyword glued to
+// pre-wrap): at spaces, which stay at the end of their row, between wide characters and between
+// the tokens of a run without spaces (breakTokens' marks); a word longer than a row breaks
+// anywhere (overflow-wrap:anywhere). No-break spaces (a keyword glued to
 // its word, highlight) join their neighbours, and the line's indent (no-break spaces on the page)
 // stays with its first word: no row of indent alone. The first row holds first columns,
 // the others rest. Counting columns alone undercounted: "ctx, cancel := context.WithTimeout(ctx,
@@ -235,6 +236,8 @@ func wrapRows(ln string, first, rest int) int {
 		case g == " ":
 			place()
 			col++ // a space hangs at the end of its row
+		case g == zwsp: // a break between tokens (breakTokens: <wbr> on the page)
+			place()
 		case cols == 2:
 			if !glue {
 				place()

@@ -113,6 +113,8 @@ func TestWrapRows(t *testing.T) {
 		{"spaces hang at the end of their row", "abcd      ", 4, 4, 1},
 		{"wide characters break between them: 3 + 4 + 4 + 1 of 12", "// 超时之后查询会被自动取消", 10, 8, 4},
 		{"an empty line is one row", "", 10, 8, 1},
+		{"a run breaks between its tokens: 18 + 16 + 17 of 26", "return" + nbsp + "c.PgConn().\u200bParameterStatus(\u200b\"in_hot_standby\")", 26, 26, 3},
+		{"without the marks it breaks inside a token: 26 + 25", "return" + nbsp + "c.PgConn().ParameterStatus(\"in_hot_standby\")", 26, 26, 2},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

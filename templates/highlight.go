@@ -378,10 +378,21 @@ func textCols(s string) int {
 // columns (style="--i:N"): a wrapped line hangs its continuation rows under its own indent, not
 // under its number (codeLineRows; code.tmpl, slide-code.tmpl). Empty lines hold a space so they
 // keep their height. All text is escaped. A line's indent and the space after a keyword are
-// no-break spaces (glueKeywords).
+// no-break spaces (glueKeywords); a break between the tokens of a run without spaces is a <wbr>
+// (breakTokens).
 func Highlight(lines []string, language string) template.HTML {
 	h, _ := highlight(lines, language)
 	return h
+}
+
+// writeCode writes a token's text escaped, breakTokens' marks as <wbr>.
+func writeCode(b *strings.Builder, s string) {
+	for i, part := range strings.Split(s, zwsp) {
+		if i > 0 {
+			b.WriteString("<wbr>")
+		}
+		template.HTMLEscape(b, []byte(part))
+	}
 }
 
 // nbsp is the no-break space: as wide as a space in the monospace face (JetBrains Mono).
@@ -393,6 +404,7 @@ const nbsp = "\u00a0"
 func highlight(lines []string, language string) (template.HTML, []string) {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
 	glueKeywords(toks)
+	breakTokens(toks)
 	var glued strings.Builder
 	for _, t := range toks {
 		glued.WriteString(t.text)
@@ -442,10 +454,10 @@ func highlight(lines []string, language string) (template.HTML, []string) {
 				b.WriteString(`<span class="t-`)
 				b.WriteString(cls)
 				b.WriteString(`">`)
-				template.HTMLEscape(&b, []byte(part))
+				writeCode(&b, part)
 				b.WriteString(`</span>`)
 			} else {
-				template.HTMLEscape(&b, []byte(part))
+				writeCode(&b, part)
 			}
 		}
 	}

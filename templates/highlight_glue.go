@@ -1,6 +1,9 @@
 package templates
 
-import "unicode"
+import (
+	"strings"
+	"unicode"
+)
 
 // glueKeywords keeps a keyword with the token after it when a line wraps (pre-wrap breaks after
 // any space): "return" stood alone on a row over "c.PgConn().ParameterStatus(…)", its operand
@@ -28,6 +31,32 @@ func glueKeywords(toks []token) {
 			continue
 		}
 		toks[i+1].text = nbsp + rest
+	}
+}
+
+// zwsp marks a break opportunity breakTokens adds: in the wrapped lines (wrapRows breaks there, as
+// the page does) and written as <wbr> in the HTML (highlight), so copied code carries no character
+// for it.
+const zwsp = "\u200b"
+
+// breakTokens lets a long line wrap between its tokens before it wraps inside one: in a run
+// without spaces (c.PgConn().ParameterStatus("in_hot_standby")) a punctuation token ending in
+// one of . ( , [ { that stands between two other tokens gets a break opportunity after it. Under
+// pre-wrap with overflow-wrap:anywhere the page broke such a run at its row's last column, inside
+// an identifier or a string ("in_hot_stan|dby"); anywhere-breaks are taken only where a row has no
+// other opportunity. A punctuation token after a space or at a line's start (a CSS class's ".",
+// "...rest") gets none: the break would leave the mark alone at a row's end.
+func breakTokens(toks []token) {
+	for i := 1; i+1 < len(toks); i++ {
+		t, prev, next := toks[i].text, toks[i-1].text, toks[i+1].text
+		if toks[i].kind != tPunct || t == "" || prev == "" || next == "" ||
+			!strings.ContainsRune(".(,[{", rune(t[len(t)-1])) || strings.ContainsAny(t, " \t\n") {
+			continue
+		}
+		if isSpaceOrNL(prev[len(prev)-1]) || isSpaceOrNL(next[0]) || strings.HasSuffix(prev, nbsp) || strings.HasPrefix(next, nbsp) {
+			continue
+		}
+		toks[i].text = t + zwsp
 	}
 }
 

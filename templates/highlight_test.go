@@ -224,7 +224,7 @@ func TestHighlightGluesKeywords(t *testing.T) {
 		wrapped              string // the line as the page wraps it
 		html                 string // in the HTML
 	}{
-		{"return and its operand", "return c.PgConn()", "go", "return" + nb + "c.PgConn()", `<span class="t-k">return</span>` + nb + "c"},
+		{"return and its operand", "return c.PgConn()", "go", "return" + nb + "c.\u200bPgConn()", `<span class="t-k">return</span>` + nb + "c"},
 		{"the indent", "    return nil", "go", "    return" + nb + "nil", nb + nb + nb + nb + `<span class="t-k">return</span>`},
 		{"a keyword mid-line", "x := range items", "go", "x := range" + nb + "items", `<span class="t-k">range</span>` + nb + "items"},
 		{"a run of keywords breaks between them", "CREATE TABLE IF NOT EXISTS users", "sql", "CREATE TABLE IF NOT EXISTS" + nb + "users", `<span class="t-k">NOT</span> <span class="t-k">EXISTS</span>` + nb + "users"},

@@ -1,0 +1,52 @@
+package templates
+
+import (
+	"strings"
+	"testing"
+)
+
+// A run without spaces wraps between its tokens: after a "." "(" "," "[" or "{" that stands
+// between two tokens the page gets a <wbr> and the wrapped lines a zero-width space (wrapRows
+// breaks there), so a long call breaks before its string, not inside it ("in_hot_stan|dby").
+// A mark after a space or at a line's start, and strings and numbers, get none.
+func TestHighlightBreaksBetweenTokens(t *testing.T) {
+	const nb, zw = "\u00a0", "\u200b"
+	cases := []struct {
+		name, line, language string
+		wrapped              string   // the line as the page wraps it
+		html                 []string // in the HTML
+		noHTML               []string // not in it
+	}{
+		{"a call chain", `return c.PgConn().ParameterStatus("in_hot_standby") != "on"`, "go",
+			"return" + nb + "c." + zw + "PgConn()." + zw + "ParameterStatus(" + zw + `"in_hot_standby") != "on"`,
+			[]string{`<span class="t-o">.<wbr></span>`, `<span class="t-o">(<wbr></span><span class="t-s">&#34;in_hot_standby&#34;</span>`}, nil},
+		{"arguments after a comma without a space", "f(a,b)", "go", "f(" + zw + "a," + zw + "b)", []string{"(<wbr>", ",<wbr>"}, nil},
+		{"a comma before a space keeps the space's break", "f(a, b)", "go", "f(" + zw + "a, b)", nil, []string{",<wbr>"}},
+		{"an index", "xs[i]", "python", "xs[" + zw + "i]", []string{"[<wbr>"}, nil},
+		{"a CSS class after a space gets none", "a .card{color:red}", "css", "a .card{" + zw + "color:red}", nil, []string{".<wbr>"}},
+		{"a number's point is not a break", "x = 1.5", "python", "x = 1.5", nil, []string{"<wbr>"}},
+		{"a string's dots are not breaks", `s = "a.b.c"`, "python", `s = "a.b.c"`, nil, []string{"<wbr>"}},
+		{"a mark at the line's end gets none", "foo(", "go", "foo(", nil, []string{"<wbr>"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			h, wrapped := highlight([]string{c.line}, c.language)
+			if len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+			for _, want := range c.html {
+				if !strings.Contains(string(h), want) {
+					t.Errorf("HTML %s, want %s in it", h, want)
+				}
+			}
+			for _, not := range c.noHTML {
+				if strings.Contains(string(h), not) {
+					t.Errorf("HTML %s, want no %s in it", h, not)
+				}
+			}
+			if strings.Contains(string(h), zw) {
+				t.Errorf("HTML %s holds a zero-width space: copied code would carry it", h)
+			}
+		})
+	}
+}
