@@ -117,7 +117,7 @@ func buildFormatA(t *testing.T, s *Set, id string, samples []posts.Sample) {
 						}
 					}
 					checkMarkersA(t, name, page.HTML, sm.Content)
-					checkLayoutA(t, name, id, page.HTML, sm.Layout)
+					checkLayoutA(t, name, id, page.HTML, sm.Layout, twoColsA(size, sm))
 				}
 			}
 		}
@@ -128,15 +128,28 @@ func buildFormatA(t *testing.T, s *Set, id string, samples []posts.Sample) {
 var layoutClassA = map[string]string{posts.Listicle: `class="p-list two`, posts.Checklist: `class="p-check two`, posts.Resources: `class="p-res two`}
 
 // checkLayoutA checks that an explicit layout hint is obeyed.
-func checkLayoutA(t *testing.T, name, id, html, layout string) {
+func checkLayoutA(t *testing.T, name, id, html, layout string, want bool) {
 	t.Helper()
 	marker, ok := layoutClassA[id]
 	if !ok || layout == "" {
 		return
 	}
-	if got := strings.Contains(html, marker); got != (layout == "2col") {
+	if got := strings.Contains(html, marker); got != want {
 		t.Errorf("%s: layout %s, two columns drawn = %v", name, layout, got)
 	}
+}
+
+// twoColsA reports whether a sample's page draws two columns: its layout asks for them, except a
+// checklist under nine items in the 1080 px wide portrait and story, which takes one column (two
+// 440 px columns set short items a word a line there).
+func twoColsA(size brandgen.Size, sm posts.Sample) bool {
+	if sm.Layout != "2col" {
+		return false
+	}
+	if c, ok := sm.Content.(posts.ChecklistContent); ok && (size == brandgen.SizePortrait || size == brandgen.SizeStory) {
+		return len(c.Items) >= 9
+	}
+	return true
 }
 
 // checkMarkersA checks the format-specific structure of a built page.
@@ -445,4 +458,40 @@ func shootA(t *testing.T, p Page) (image.Image, string) {
 		report = "probe did not run"
 	}
 	return img, report
+}
+
+// TestChecklistTwoColumns builds a checklist with its layout pinned to "2col" in every size, with
+// eight and nine short items: square and landscape draw two columns; the 1080 px wide portrait and
+// story draw one under nine items (two 440 px columns set them a word a line) and two from nine.
+func TestChecklistTwoColumns(t *testing.T) {
+	s, err := New()
+	if err != nil {
+		t.Fatal(err)
+	}
+	items := func(n int) []posts.Check {
+		var out []posts.Check
+		for i := 0; i < n; i++ {
+			out = append(out, posts.Check{Text: fmt.Sprintf("Item number %d", i+1)})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		size brandgen.Size
+		n    int
+		two  bool
+	}{
+		{brandgen.SizePortrait, 8, false}, {brandgen.SizePortrait, 9, true},
+		{brandgen.SizeStory, 8, false}, {brandgen.SizeStory, 9, true},
+		{brandgen.SizeSquare, 8, true}, {brandgen.SizeLandscape, 8, true},
+	} {
+		c := posts.ChecklistContent{Title: "Packing list", Items: items(tc.n)}
+		page, err := s.Build(posts.Checklist, c, Options{Look: brandgen.Look{Size: tc.size, Theme: brandgen.ThemeLight, Style: brandgen.StyleFlat},
+			Badge: acmeBadge, Layout: "2col"})
+		if err != nil {
+			t.Fatalf("%s %d: %v", tc.size, tc.n, err)
+		}
+		if got := strings.Contains(page.HTML, `class="p-check two`); got != tc.two {
+			t.Errorf("%s, %d items: two columns drawn = %v, want %v", tc.size, tc.n, got, tc.two)
+		}
+	}
 }

@@ -80,3 +80,29 @@ func TestComparisonVerdictLines(t *testing.T) {
 		})
 	}
 }
+
+// TestComparisonNamesWhole renders the short comparison ("Hosted SaaS" vs "Self-hosted", values at
+// H3 beside a label column) in portrait and square, in a sans and the serif style: the one-word side
+// name keeps one line (it broke "Self- / hosted" at its hyphen, the winner's tick beside it taking
+// part of a column a third of the width), and the names stay at least 1.1x the values.
+func TestComparisonNamesWhole(t *testing.T) {
+	s := sampleNamed(t, posts.Comparison, "short")
+	for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+		t.Run(string(size), func(t *testing.T) {
+			t.Parallel()
+			for _, style := range []brandgen.Style{brandgen.StyleGlass, brandgen.StyleEditorial} {
+				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+				names, vals := itemRowsOf(t, posts.Comparison, s, look, "cq-name"), itemRowsOf(t, posts.Comparison, s, look, "cq-val")
+				if len(names.Items) != 2 || len(vals.Items) == 0 {
+					t.Fatalf("%s: %d names, %d values", style, len(names.Items), len(vals.Items))
+				}
+				if rows := names.Items[1].Rows; len(rows) != 1 {
+					t.Errorf("%s: %q set on %d lines %q", style, "Self-hosted", len(rows), rows)
+				}
+				if n, v := names.Items[0].FS, vals.Items[0].FS; n < v*1.1 {
+					t.Errorf("%s: names %.1f px under 1.1x the values' %.1f px", style, n, v)
+				}
+			}
+		})
+	}
+}

@@ -85,6 +85,29 @@ func TestChecklistMinimalWords(t *testing.T) {
 	}
 }
 
+// TestChecklistEmojiWords renders the emoji checklist (eight short items, its layout pinned to
+// "2col") in the 1080 px wide sizes, in a sans and a mono style: no item of three words or more keeps
+// a line to a single word. Portrait and story set two 440 px columns, grown into their height, as
+// "Laptop / charger 🔌" and "Slides / exported / as PDF 📄" (issue 10); they take one column there.
+func TestChecklistEmojiWords(t *testing.T) {
+	s := sampleNamed(t, posts.Checklist, "emoji")
+	for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare, brandgen.SizeStory} {
+		t.Run(string(size), func(t *testing.T) {
+			t.Parallel()
+			for _, style := range []brandgen.Style{brandgen.StyleFlat, brandgen.StyleBlueprint} {
+				p := itemRowsOf(t, posts.Checklist, s, brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}, "ck-text")
+				var rows [][]string
+				for _, it := range p.Items {
+					rows = append(rows, it.Rows)
+				}
+				if bad := lonelyWordCheck(rows); len(bad) > 0 {
+					t.Errorf("%s: an item line holds one word (fit limit %s): %s", style, p.Limit, strings.Join(bad, "; "))
+				}
+			}
+		})
+	}
+}
+
 // gridCellsProbe measures a grid's cell titles (size, lines) and its chips' height.
 const gridCellsProbe = `(() => {
   ` + jsTextRows + `
