@@ -280,7 +280,7 @@ func layoutHint(format, layout string) string {
 	case "3x3":
 		return "Layout 3x3: write exactly 9 cells."
 	case "2col":
-		return "Layout 2col: the items are drawn in two columns; write an even number of items with short texts."
+		return "Layout 2col: the items are drawn in two columns (in portrait and story only from 9 items; fewer take one column there); write an even number of items with short texts."
 	case "1col":
 		return "Layout 1col: the items are drawn in one column."
 	}
