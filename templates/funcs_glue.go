@@ -38,3 +38,13 @@ func keepNumbers(s string) string {
 	s = nameNumber.ReplaceAllString(s, "$1\u00a0$2")
 	return dayMonth.ReplaceAllString(s, "$1\u00a0$2$3")
 }
+
+// versus matches "vs", "vs." or "versus" between two words.
+var versus = regexp.MustCompile(`(\S) (vs\.?|versus|VS\.?) (\S)`)
+
+// bindVersus joins "vs" to the word after it with a no-break space, so a comparison's title never
+// ends a line on it ("Self-hosted vs / hosted / image APIs" in editorial's landscape title left
+// "hosted" alone between two lines): the second side starts its line with "vs".
+func bindVersus(s string) string {
+	return versus.ReplaceAllString(s, "$1 $2\u00a0$3")
+}

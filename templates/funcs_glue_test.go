@@ -36,3 +36,19 @@ func TestKeepNumbers(t *testing.T) {
 		}
 	}
 }
+
+// "vs" goes with the side after it; a word that only contains it is left alone.
+func TestBindVersus(t *testing.T) {
+	for in, want := range map[string]string{
+		"Self-hosted vs hosted image APIs": "Self-hosted vs\u00a0hosted image APIs",
+		"Go vs. Rust":                      "Go vs.\u00a0Rust",
+		"Tabs versus spaces":               "Tabs versus\u00a0spaces",
+		"Canvas vs SVG vs WebGL":           "Canvas vs\u00a0SVG vs\u00a0WebGL",
+		"Canvs and vsync":                  "Canvs and vsync",
+		"vs":                               "vs",
+	} {
+		if got := bindVersus(in); got != want {
+			t.Errorf("bindVersus(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
