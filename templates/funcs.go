@@ -46,6 +46,7 @@ func funcs() template.FuncMap {
 		"emojiText":    emojiText,                                            // funcs_emoji.go
 		"endsInArrow":  endsInArrow,                                          // funcs_slide.go
 		"leadEmoji":    leadEmoji,                                            // funcs_emoji.go
+		"bindRate":     bindRate,                                             // funcs_glue.go: a rate breaks before its slash
 		"bindVersus":   bindVersus,                                           // funcs_glue.go: "vs" starts the second side's line
 		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
 		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)

@@ -48,3 +48,13 @@ var versus = regexp.MustCompile(`(\S) (vs\.?|versus|VS\.?) (\S)`)
 func bindVersus(s string) string {
 	return versus.ReplaceAllString(s, "$1 $2\u00a0$3")
 }
+
+// rateSlash matches a spaced slash before a word ("$40 / month", "2 / user").
+var rateSlash = regexp.MustCompile(`(\S) / (\pL)`)
+
+// bindRate joins a spaced slash to the word after it with a no-break space, so a rate breaks before
+// its slash ("$450 / month" in a comparison's narrow column set "$450 /" over "month"; now "$450" over
+// "/ month").
+func bindRate(s string) string {
+	return rateSlash.ReplaceAllString(s, "$1 /\u00a0$2")
+}

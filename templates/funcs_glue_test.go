@@ -52,3 +52,18 @@ func TestBindVersus(t *testing.T) {
 		}
 	}
 }
+
+// A spaced slash goes with the word after it; a slash between figures or unspaced is left.
+func TestBindRate(t *testing.T) {
+	for in, want := range map[string]string{
+		"$450 / month":   "$450 /\u00a0month",
+		"2 / user / day": "2 /\u00a0user /\u00a0day",
+		"24/7 support":   "24/7 support",
+		"1 / 2":          "1 / 2",
+		"and/or":         "and/or",
+	} {
+		if got := bindRate(in); got != want {
+			t.Errorf("bindRate(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
