@@ -47,6 +47,7 @@ func funcs() template.FuncMap {
 		"endsInArrow":  endsInArrow,                                          // funcs_slide.go
 		"leadEmoji":    leadEmoji,                                            // funcs_emoji.go
 		"bindRate":     bindRate,                                             // funcs_glue.go: a rate breaks before its slash
+		"bindShortEnd": bindShortEnd,                                         // funcs_glue.go: a short last word keeps company
 		"bindVersus":   bindVersus,                                           // funcs_glue.go: "vs" starts the second side's line
 		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
 		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)

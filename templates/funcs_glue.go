@@ -58,3 +58,14 @@ var rateSlash = regexp.MustCompile(`(\S) / (\pL)`)
 func bindRate(s string) string {
 	return rateSlash.ReplaceAllString(s, "$1 /\u00a0$2")
 }
+
+// shortEnd matches the last space of a text of three words or more before a last word of at most
+// three letters ("docker compose up").
+var shortEnd = regexp.MustCompile(`^(\S+ \S+.*?) (\pL{1,3}[.!?]?)$`)
+
+// bindShortEnd joins a short last word to the word before it with a no-break space, so a value in
+// a narrow column does not end on it alone ("docker compose / up" in the comparison's story columns;
+// now "docker / compose up"). Two-word texts ("Sign up") are left to break as they do.
+func bindShortEnd(s string) string {
+	return shortEnd.ReplaceAllString(s, "$1\u00a0$2")
+}

@@ -67,3 +67,18 @@ func TestBindRate(t *testing.T) {
 		}
 	}
 }
+
+// A last word of three letters or fewer joins the word before it, in texts of three words or more.
+func TestBindShortEnd(t *testing.T) {
+	for in, want := range map[string]string{
+		"docker compose up":  "docker compose\u00a0up",
+		"Sign up":            "Sign up",
+		"Never":              "Never",
+		"Pay as you go.":     "Pay as you\u00a0go.",
+		"Runs on your infra": "Runs on your infra",
+	} {
+		if got := bindShortEnd(in); got != want {
+			t.Errorf("bindShortEnd(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
