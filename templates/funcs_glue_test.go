@@ -37,48 +37,42 @@ func TestKeepNumbers(t *testing.T) {
 	}
 }
 
-// "vs" goes with the side after it; a word that only contains it is left alone.
-func TestBindVersus(t *testing.T) {
-	for in, want := range map[string]string{
-		"Self-hosted vs hosted image APIs": "Self-hosted vs\u00a0hosted image APIs",
-		"Go vs. Rust":                      "Go vs.\u00a0Rust",
-		"Tabs versus spaces":               "Tabs versus\u00a0spaces",
-		"Canvas vs SVG vs WebGL":           "Canvas vs\u00a0SVG vs\u00a0WebGL",
-		"Canvs and vsync":                  "Canvs and vsync",
-		"vs":                               "vs",
+// The comparison's binds: "vs" goes with the side after it (a word that only contains it is left
+// alone); a spaced slash goes with the word after it (a slash between figures or unspaced is left);
+// a last word of three letters or fewer joins the word before it, in texts of three words or more.
+func TestBinds(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		fn    func(string) string
+		cases map[string]string
+	}{
+		{"bindVersus", bindVersus, map[string]string{
+			"Self-hosted vs hosted image APIs": "Self-hosted vs\u00a0hosted image APIs",
+			"Go vs. Rust":                      "Go vs.\u00a0Rust",
+			"Tabs versus spaces":               "Tabs versus\u00a0spaces",
+			"Canvas vs SVG vs WebGL":           "Canvas vs\u00a0SVG vs\u00a0WebGL",
+			"Canvs and vsync":                  "Canvs and vsync",
+			"vs":                               "vs",
+		}},
+		{"bindRate", bindRate, map[string]string{
+			"$450 / month":   "$450 /\u00a0month",
+			"2 / user / day": "2 /\u00a0user /\u00a0day",
+			"24/7 support":   "24/7 support",
+			"1 / 2":          "1 / 2",
+			"and/or":         "and/or",
+		}},
+		{"bindShortEnd", bindShortEnd, map[string]string{
+			"docker compose up":  "docker compose\u00a0up",
+			"Sign up":            "Sign up",
+			"Never":              "Never",
+			"Pay as you go.":     "Pay as you\u00a0go.",
+			"Runs on your infra": "Runs on your infra",
+		}},
 	} {
-		if got := bindVersus(in); got != want {
-			t.Errorf("bindVersus(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// A spaced slash goes with the word after it; a slash between figures or unspaced is left.
-func TestBindRate(t *testing.T) {
-	for in, want := range map[string]string{
-		"$450 / month":   "$450 /\u00a0month",
-		"2 / user / day": "2 /\u00a0user /\u00a0day",
-		"24/7 support":   "24/7 support",
-		"1 / 2":          "1 / 2",
-		"and/or":         "and/or",
-	} {
-		if got := bindRate(in); got != want {
-			t.Errorf("bindRate(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
-// A last word of three letters or fewer joins the word before it, in texts of three words or more.
-func TestBindShortEnd(t *testing.T) {
-	for in, want := range map[string]string{
-		"docker compose up":  "docker compose\u00a0up",
-		"Sign up":            "Sign up",
-		"Never":              "Never",
-		"Pay as you go.":     "Pay as you\u00a0go.",
-		"Runs on your infra": "Runs on your infra",
-	} {
-		if got := bindShortEnd(in); got != want {
-			t.Errorf("bindShortEnd(%q) = %q, want %q", in, got, want)
+		for in, want := range tc.cases {
+			if got := tc.fn(in); got != want {
+				t.Errorf("%s(%q) = %q, want %q", tc.name, in, got, want)
+			}
 		}
 	}
 }
