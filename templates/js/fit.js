@@ -61,6 +61,12 @@
       if (!fits(el)) { el.classList.add("fit-clamped"); }
       return;
     }
+    largest(el, lo, hi);
+  }
+
+  // largest sets el at the largest size between lo (fits) and hi by bisection, to the half pixel
+  // under it (fit, shrinkAlone).
+  function largest(el, lo, hi) {
     for (var i = 0; i < 9 && hi - lo > 0.5; i++) {
       var mid = (lo + hi) / 2;
       setSize(el, mid);
@@ -77,13 +83,7 @@
     var hi = sizeOf(el);
     if (hi <= lo) return;
     setSize(el, lo);
-    if (!fits(el)) return;
-    for (var i = 0; i < 9 && hi - lo > 0.5; i++) {
-      var mid = (lo + hi) / 2;
-      setSize(el, mid);
-      if (fits(el)) lo = mid; else hi = mid;
-    }
-    setSize(el, Math.floor(lo * 2) / 2);
+    if (fits(el)) largest(el, lo, hi);
   }
 
   // shrinkInside scales every fit element inside box down in steps while box overflows.
