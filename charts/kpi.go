@@ -199,15 +199,16 @@ func (l tileLayout) pill(t Tile, style string) deltaPill {
 func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserveDelta bool, k float64, beside bool) tileLayout {
 	fs := cv.fs
 	style := cv.style()
-	l := tileLayout{align: "start"}
+	// A lone tile in a story is the hero (heroStack).
+	l := tileLayout{align: "start", hero: cv.t.Tall && count == 1}
 	l.pad = math.Max(fs*0.8, math.Min(fs*1.6, math.Min(r.w, r.h)*0.1))
 	l.innerW = r.w - 2*l.pad
 	l.ax = r.x + l.pad
 	if count == 1 {
 		l.align, l.ax = "middle", r.x+r.w/2
 	}
-	if cv.t.Tall && count == 1 {
-		// A story's lone tile (the hero, below) is held by its width: a narrower inset lets its
+	if l.hero {
+		// The hero is held by its width: a narrower inset lets its
 		// value grow.
 		l.pad = fs
 		l.innerW = r.w - 2*l.pad
@@ -225,9 +226,8 @@ func (cv *canvas) layoutTile(t Tile, unit string, r tileRect, count int, reserve
 	if beside {
 		kl, kd = k*1.15, k*1.35
 	}
-	// A lone tile in a story is the hero (stack): its label and delta grow a step with it, as a
-	// kicker over the value and a pill under it, so the three can stand apart in its height.
-	l.hero = cv.t.Tall && count == 1
+	// The hero's label and delta grow a step with it, as a kicker over the value and a pill under
+	// it, so the three can stand apart in its height.
 	if l.hero {
 		kl, kd = k*kpiHeroLabel, k*kpiHeroDelta
 	}

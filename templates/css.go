@@ -77,12 +77,12 @@ func FontStack(stack, lang string) string {
 		if kind == "Serif" {
 			def, scripts = cjkSerifDefault, notoScriptsSerif
 		}
-		first := `'Noto ` + kind + ` CJK ` + region + `'`
-		rest := strings.Replace(def, first+`,`, ``, 1)
-		rest = strings.Replace(rest, `,`+first, ``, 1)
 		if !strings.Contains(stack, def) {
 			continue
 		}
+		first := `'Noto ` + kind + ` CJK ` + region + `'`
+		rest := strings.Replace(def, first+`,`, ``, 1)
+		rest = strings.Replace(rest, `,`+first, ``, 1)
 		stack = strings.Replace(stack, def, rest, 1)
 		stack = strings.Replace(stack, `'BG Emoji',`+scripts, `'BG Emoji',`+first+`,`+scripts, 1)
 	}
