@@ -167,7 +167,8 @@ func styleSpread(items map[brandgen.Style]float64) []string {
 // one-line command sat in a thin strip, a CJK CTA's link shrank alone to 25 px under a 52 px
 // body, a CJK snippet's first line wrapped into 3 rows at its spaces, a glass long point ran its
 // paragraph onto the card's edge, and editorial lists set their items at 0.7x the other styles'.
-// It also checks slideFloorCheck (a square long comparison set its cells at 18-22 px under the 24
+// It checks slideCapsCheck beside them (a long quote's author and a long stat's context stood as
+// large as the quote and the label). It also checks slideFloorCheck (a square long comparison set its cells at 18-22 px under the 24
 // px floor in three styles) and that the styles of a size drop the same optional parts.
 // Each sample renders halfLooks()'s carousel looks (each size in two styles) with the styles
 // turned by the sample's index, so a kind's samples still see every style in both sizes: 4
@@ -190,9 +191,12 @@ func TestSlideHierarchy(t *testing.T) {
 						style := brandgen.Styles[(slices.Index(brandgen.Styles, look.Style)+i)%len(brandgen.Styles)]
 						look.Style = style
 						var p slideResult
-						raw := probe(t, studio.Job{Pattern: slides.PatternID(kind), Content: page, Look: look}, slideProbe, &p)
+						raw := probe(t, studio.Job{Pattern: slides.PatternID(kind), Content: page, Look: look}, "Object.assign("+slideProbe+", "+slideCapsProbe+")", &p)
 						if p.Floor == 0 {
 							t.Fatalf("%s %s: no floor: %s", size, style, raw)
+						}
+						if bad := slideCapsCheck(slideCapsOf(t, raw)); len(bad) > 0 {
+							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
 						}
 						if bad := slideRuleCheck(kind, smp.Name, p); len(bad) > 0 {
 							t.Errorf("%s %s: %s", size, style, strings.Join(bad, "; "))
