@@ -250,7 +250,7 @@ func TestProbeLines(t *testing.T) {
 	// The lines come in reading order, each at its place: the value above its label, the label's
 	// three lines one under the other (the slide's text grows to fill its body), the footer's
 	// counter and swipe cue left out (aria-hidden).
-	want := []string{"10k QPS", "sustained on a", "single primary", "after the rework", "Up from 1,800 QPS, on the", "same hardware.", "Internal load test, March 2026"}
+	want := []string{"10k QPS", "sustained on a", "single primary", "after the rework", "Up from 1,800 QPS, on", "the same hardware.", "Internal load test, March 2026"}
 	var got []pdfdoc.Line
 	for _, l := range lines {
 		if slices.Contains(want, l.Text) {
