@@ -18,7 +18,8 @@
 // data-fit-drop="<order>" drops the tiers up to that order before fitting (the template's call from
 // the content's length, the same in every style), reported the same way. An element marked
 // data-fit-below="<selector>" ends at most at the size of the element the selector names (times
-// data-fit-ratio="<k>" when given). An element marked data-hold-lines keeps the lines it has at the
+// data-fit-ratio="<k>" when given). Text that does not fit alone shrinks in page order, an element
+// marked data-fit-first before the rest. An element marked data-hold-lines keeps the lines it has at the
 // template's sizes when the block's growth stops at its next line (see fitBlock). The report
 // is window.__brandgenFit = {warnings: [{code, message, path}], scale, runs} (runs: the page fits run,
 // refits included: what a page cost).
@@ -180,6 +181,8 @@
       var role = el.__bgFit.role, base = el.__bgFit.base;
       items.push({ el: el, role: role, base: base, floor: roleFloor(role, base) });
     });
+    // data-fit-first: shrunk alone before the others (apply goes in page order otherwise).
+    items.sort(function (a, b) { return b.el.hasAttribute("data-fit-first") - a.el.hasAttribute("data-fit-first"); });
     // Ratios: the subtitle is at most 1.6x the largest body text and smaller than the headline.
     var body = 0, head = 0;
     items.forEach(function (it) {
