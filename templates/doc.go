@@ -20,7 +20,8 @@
 //	.card (a surface; text inside switches to the surface colours) .block/.block2 (solid brand fills)
 //	.stack .row .grow .fixed .cols-2 .cols-3
 //	data-fit="<min px>" [data-lines="<n>"] [data-fit-group="<name>"] [data-role="h|sub|body|label"]
-//	[data-optional="<tier>" data-path="content.<field>"] [data-fit-below="<selector>" [data-fit-ratio="<k>"]] on text;
+//	[data-optional="<tier>" data-path="content.<field>"] [data-fit-below="<selector>" [data-fit-ratio="<k>"]]
+//	[data-fit-first] (shrinks alone before the rest) on text;
 //	data-fit-box on a container;
 //	data-fit-grow="<max factor>" on the pattern's root to let sparse content grow
 //	data-clauses on display text (breaks between clauses); data-widow on text whose word left alone

@@ -106,6 +106,17 @@ func TestFitByHierarchy(t *testing.T) {
 				}
 				return ""
 			}, ""},
+		{"data-fit-first shrinks a subtitle alone before the headline it squeezes", `<h1 id="h" class="headline" data-fit="30" style="font-size:120px;flex:0 1 auto">Ship branded images at scale</h1><p id="sub" class="lead" data-fit="20" data-lines="3" data-fit-first style="font-size:44px;flex:0 0 auto">` + strings.Repeat("A subtitle that runs on ", 7) + `</p>`,
+			func(m map[string]float64) string {
+				// In page order the headline, squeezed by the subtitle's five lines, shrank first.
+				if m["h"] != 120 {
+					return "the headline shrank before the subtitle took its three lines"
+				}
+				if m["sub"] >= 44 {
+					return "the subtitle did not shrink to its line cap"
+				}
+				return ""
+			}, ""},
 		{"data-fit-ratio keeps a step under the named text, above the floor", `<p id="ctx" data-fit="19" data-lines="1" style="font-size:40px">` + strings.Repeat("word ", 10) + `</p><p id="src" data-fit="19" data-fit-below="#ctx" data-fit-ratio=".8" style="font-size:34px">Source</p>`,
 			func(m map[string]float64) string {
 				if m["src"] > m["ctx"]*0.8+0.5 {
