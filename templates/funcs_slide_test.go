@@ -88,3 +88,19 @@ func TestSlideSideCap(t *testing.T) {
 	}
 	t.Logf("type %+v content %d pad %d gap %d: caps %d, %d", d.M.Type, d.ContentWidth(), d.M.Pad, d.M.Gap, emoji, plain)
 }
+
+// A figure-led compound holds together in a slide's paragraph; other hyphens keep their breaks.
+func TestGlueFigures(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"in a free 30-page guide", "in a free 30-\u2060page guide"},
+		{"a 48-hour write-up", "a 48-\u2060hour write-up"},
+		{"COVID-19 and anti-wraparound", "COVID-19 and anti-wraparound"},
+		{"pages 3-4", "pages 3-4"},
+		{"三十-页", "三十-页"},
+	}
+	for _, c := range cases {
+		if got := (Data{}).GlueFigures(c.in); got != c.want {
+			t.Errorf("GlueFigures(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}
