@@ -56,3 +56,51 @@ func TestSlideChartTitle(t *testing.T) {
 		}
 	}
 }
+
+// A comparison slide's side name keeps its longest unbreakable run (a word and its glued emoji) on
+// one line of its column at 1.1x the cells: the cap falls with that run, not with the name's length.
+func TestSlideSideCap(t *testing.T) {
+	f := headlineFace(false)
+	w := func(s string) float64 { e := 0.0; f.glyphs(s, func(_ rune, x float64) { e += x }); return e }
+	runs := []struct {
+		name string
+		want float64
+	}{
+		{"Microservices 🧩", w("Microservices") + f.space + emojiWidth},
+		{"🧩 Microservices", w("Microservices") + f.space + emojiWidth},
+		{"Read replicas", w("replicas")},
+		{"Self-hosted on K8s", w("Self-hosted")},
+		{"微服务", w("微服务")},
+		{"", 0},
+	}
+	for _, c := range runs {
+		if got := longestRun(c.name, f); got < c.want-1e-9 || got > c.want+1e-9 {
+			t.Errorf("longestRun(%q) = %.3f em, want %.3f", c.name, got, c.want)
+		}
+	}
+	d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: brandgen.SizePortrait}, Badge: brandgen.Badge{Show: true}}).SlideArea()
+	emoji, plain := d.SlideSideCap("Monolith 🏛️", "Microservices 🧩"), d.SlideSideCap("Tabs", "Spaces")
+	if emoji >= d.M.Type.H2 || emoji < d.M.Type.Body {
+		t.Errorf("cap for the emoji names = %d px, want under the second heading %d and at least the body %d", emoji, d.M.Type.H2, d.M.Type.Body)
+	}
+	if plain <= d.M.Type.H2 {
+		t.Errorf("cap for Tabs/Spaces = %d px, want over the second heading %d (no cap)", plain, d.M.Type.H2)
+	}
+	t.Logf("type %+v content %d pad %d gap %d: caps %d, %d", d.M.Type, d.ContentWidth(), d.M.Pad, d.M.Gap, emoji, plain)
+}
+
+// A figure-led compound holds together in a slide's paragraph; other hyphens keep their breaks.
+func TestGlueFigures(t *testing.T) {
+	cases := []struct{ in, want string }{
+		{"in a free 30-page guide", "in a free 30-\u2060page guide"},
+		{"a 48-hour write-up", "a 48-\u2060hour write-up"},
+		{"COVID-19 and anti-wraparound", "COVID-19 and anti-wraparound"},
+		{"pages 3-4", "pages 3-4"},
+		{"三十-页", "三十-页"},
+	}
+	for _, c := range cases {
+		if got := (Data{}).GlueFigures(c.in); got != c.want {
+			t.Errorf("GlueFigures(%q) = %q, want %q", c.in, got, c.want)
+		}
+	}
+}

@@ -404,6 +404,7 @@ const nbsp = "\u00a0"
 func highlight(lines []string, language string) (template.HTML, []string) {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
 	glueKeywords(toks)
+	glueParams(toks)
 	breakTokens(toks)
 	var glued strings.Builder
 	for _, t := range toks {

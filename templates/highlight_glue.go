@@ -34,6 +34,47 @@ func glueKeywords(toks []token) {
 	}
 }
 
+// glueParams keeps a parameter or argument with the word after it inside brackets: a space there
+// that follows a word (a name before its type, "c *pgx.Conn", "ctx context.Context") becomes a
+// no-break space, so a wrapped signature breaks after its commas (and operators), not between a
+// name and its type (a keyword after the word keeps its break: a subquery's "id FROM users WHERE"
+// is not one run): the long slide's line 11 read "func(ctx context.Context, c / *pgx.Conn) bool {".
+// Strings and comments are left alone; brackets are counted across lines.
+func glueParams(toks []token) {
+	depth := 0
+	for i := range toks {
+		t := &toks[i]
+		switch t.kind {
+		case tString, tComment:
+			continue
+		case tPunct:
+			depth = max(0, depth+strings.Count(t.text, "(")+strings.Count(t.text, "[")-strings.Count(t.text, ")")-strings.Count(t.text, "]"))
+			continue
+		}
+		if depth == 0 || !strings.Contains(t.text, " ") {
+			continue
+		}
+		rs := []rune(t.text)
+		for j, r := range rs {
+			if r != ' ' || j+1 >= len(rs) && i+1 >= len(toks) {
+				continue
+			}
+			prevWord := j > 0 && isWordRune(rs[j-1])
+			nextText := j+1 < len(rs) && rs[j+1] != ' ' && rs[j+1] != '\n'
+			if j+1 == len(rs) && i+1 < len(toks) {
+				n := toks[i+1].text
+				nextText = n != "" && !isSpaceOrNL(n[0]) && !strings.ContainsAny(n[:1], ",)]") && toks[i+1].kind != tKeyword
+			}
+			if prevWord && nextText {
+				rs[j] = '\u00a0'
+			}
+		}
+		t.text = string(rs)
+	}
+}
+
+func isWordRune(r rune) bool { return r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r) }
+
 // zwsp marks a break opportunity breakTokens adds: in the wrapped lines (wrapRows breaks there, as
 // the page does) and written as <wbr> in the HTML (highlight), so copied code carries no character
 // for it.

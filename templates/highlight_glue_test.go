@@ -50,3 +50,25 @@ func TestHighlightBreaksBetweenTokens(t *testing.T) {
 		})
 	}
 }
+
+// Inside brackets a name keeps the word after it (its type) on its row: the space after a word
+// is a no-break space, the one after a comma or an operator stays a break; strings and code
+// outside brackets keep theirs.
+func TestHighlightGluesParams(t *testing.T) {
+	const nb, zw = "\u00a0", "\u200b"
+	cases := []struct{ name, line, language, wrapped string }{
+		{"a name and its type", "f := func(ctx context.Context, c *pgx.Conn) bool {", "go",
+			"f := func(" + zw + "ctx" + nb + "context." + zw + "Context, c" + nb + "*pgx." + zw + "Conn) bool {"},
+		{"an operator keeps its break", "foo(a + b, c)", "python", "foo(" + zw + "a" + nb + "+ b, c)"},
+		{"a string's spaces", `f("a b", c)`, "go", "f(" + zw + `"a b", c)`},
+		{"outside brackets", "SELECT a FROM t", "sql", "SELECT" + nb + "a FROM" + nb + "t"},
+		{"a keyword after a word keeps its break", "(SELECT id FROM t)", "sql", "(SELECT" + nb + "id FROM" + nb + "t)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, wrapped := highlight([]string{c.line}, c.language); len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+		})
+	}
+}

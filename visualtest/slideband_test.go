@@ -21,11 +21,16 @@ const slideMaxBand = 0.12
 // of it (25.6%) over and under them; at Display, spread evenly, about 18%.
 const slideListMaxBand = 0.2
 
+// slideCmpMaxBand is slideMaxBand for the comparison of two short rows (minimal): its rows stood
+// as one block centred in the table's height, between bands of 15-23% of the body; spread evenly
+// over it, 13-14%.
+const slideCmpMaxBand = 0.15
+
 // TestSlideBands renders the illustration slide without a line (minimal) in portrait and square
 // and the donut chart slides in portrait, in every style and theme, and every chart slide in
 // square in halfLooks()' two square looks (a square line chart's callout reserve and a
 // two-slice donut's wide legend left bands of 13-14%), and the list of two short items in
-// halfLooks()' four looks, and checks no band of the body over slideMaxBand of its height
+// halfLooks()' four looks, and the comparison of two short rows likewise, and checks no band of the body over slideMaxBand of its height
 // (slideListMaxBand for the list) is empty.
 func TestSlideBands(t *testing.T) {
 	type slideCase struct {
@@ -46,6 +51,11 @@ func TestSlideBands(t *testing.T) {
 			cases = append(cases, slideCase{slides.List, smp})
 		}
 	}
+	for _, smp := range slides.Samples(slides.Comparison) {
+		if smp.Name == "minimal" {
+			cases = append(cases, slideCase{slides.Comparison, smp})
+		}
+	}
 	for _, c := range cases {
 		page := slides.Pages([]any{c.smp.Slide})[0]
 		page.Index, page.Total = 3, 8
@@ -60,8 +70,11 @@ func TestSlideBands(t *testing.T) {
 				}
 			}
 			limit := slideMaxBand
-			if c.kind == slides.List {
+			if c.kind == slides.List || c.kind == slides.Comparison {
 				limit = slideListMaxBand
+				if c.kind == slides.Comparison {
+					limit = slideCmpMaxBand
+				}
 				looks = slices.DeleteFunc(halfLooks(), func(l brandgen.Look) bool {
 					return l.Size != brandgen.SizePortrait && l.Size != brandgen.SizeSquare
 				})

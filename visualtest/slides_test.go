@@ -50,7 +50,7 @@ const slideProbe = `(() => {
   // the parts' own heights over the body's (a span over three bands of air is not a cover).
   const cover = bodyH ? parts.reduce((a, r) => a + r.height, 0) / bodyH : 0;
   return {floor, lead, under, hidden, warnings, title: title ? fs(title) : 0, texts: all('.s-text').map(fs), labels: all('.cp-label').map(fs),
-    cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
+    sides: all('.cp-side').map(fs), cells: all('.cp-cell').map(fs), items: all('.ls-text').map(fs), link: link ? fs(link) : 0, code: pre ? fs(pre) : 0,
     codeFill: pre ? pre.getBoundingClientRect().height / body.getBoundingClientRect().height : 0,
     codeRows: rows.length ? Math.max(...rows) : 0, spill: spill.length ? Math.max(...spill) : 0, span, cover};
 })()`
@@ -61,6 +61,7 @@ type slideResult struct {
 	Title    float64   `json:"title"`
 	Texts    []float64 `json:"texts"`
 	Labels   []float64 `json:"labels"`
+	Sides    []float64 `json:"sides"`
 	Cells    []float64 `json:"cells"`
 	Items    []float64 `json:"items"`
 	Link     float64   `json:"link"`
@@ -78,7 +79,7 @@ type slideResult struct {
 // slideRuleCheck returns the hierarchy rules a slide breaks: a paragraph under the floor or under
 // a third of the title (a body squeezed while the title grew), a comparison's row label under half
 // its cells in CJK, a short snippet that neither fills a fifth of the body's height nor stands at
-// 1.25x the lead size (one line in a thin strip), and a short snippet's code under its caption.
+// 1.25x the lead size (one line in a thin strip), and a short snippet's code under its caption, a comparison's side name under its cells.
 func slideRuleCheck(kind, sample string, p slideResult) []string {
 	var bad []string
 	for _, s := range p.Texts {
@@ -93,6 +94,16 @@ func slideRuleCheck(kind, sample string, p slideResult) []string {
 		for _, l := range p.Labels {
 			if l < p.Cells[0]*0.5 {
 				bad = append(bad, fmt.Sprintf("CJK row label at %.1f px beside %.1f px cells (want >= 1/2)", l, p.Cells[0]))
+			}
+		}
+	}
+	// A side's name heads its column: never under its cells (the emoji sample's "Microservices 🧩"
+	// shrank alone to 48 px over 67-72 px cells).
+	for _, side := range p.Sides {
+		for _, c := range p.Cells {
+			if side < c-0.5 {
+				bad = append(bad, fmt.Sprintf("a side's name at %.1f px over %.1f px cells", side, c))
+				break
 			}
 		}
 	}
