@@ -15,8 +15,10 @@ import (
 // cardInsetProbe measures each list item card: the room between its top edge and its first line and
 // between its last line and its bottom edge (the lines' content areas; a numeral counts by its line
 // box, line-height 1, whose glyph area stands far above its digits), the card's tight floor
-// (--gap-s) and whether the list runs in (title and text in one paragraph, cards tight by design).
+// (--gap-s) and whether the list runs in (title and text in one paragraph, cards tight by design),
+// and the lines of every item's name and text (lone emoji, loneEmojiLines).
 const cardInsetProbe = `(() => {
+  ` + jsTextRows + `
   const gapS = parseFloat(getComputedStyle(document.documentElement).getPropertyValue('--gap-s')) || 16;
   const list = document.querySelector('main.content .p-list');
   const cards = [];
@@ -40,7 +42,9 @@ const cardInsetProbe = `(() => {
     }
     if (top < Infinity) cards.push({i: i + 1, top: top - c.top, bottom: c.bottom - bottom});
   });
-  return {gapS, runin: !!list && list.classList.contains('runin'), cards};
+  const lines = [...document.querySelectorAll('main.content .li-name,main.content .li-text')].filter((el) => el.getClientRects().length)
+    .map((el) => textRows(el).map((x) => ({text: x.text, w: x.r - x.l})));
+  return {gapS, runin: !!list && list.classList.contains('runin'), cards, lines};
 })()`
 
 type cardInsets struct {
@@ -50,6 +54,7 @@ type cardInsets struct {
 		I           int
 		Top, Bottom float64
 	} `json:"cards"`
+	Lines [][]rowLine `json:"lines"`
 }
 
 // cardInsetCheck returns the cards whose item does not sit evenly: the smaller inset under 0.75 of
@@ -69,6 +74,8 @@ func cardInsetCheck(p cardInsets) []string {
 // items on cards) and checks that each item sits evenly in its card: a card sized by its text had
 // 16 px above and below against 40 beside, and the name's tight leading put it nearer the top edge
 // (14 px over 19); a short item in a row its neighbour made tall sat at the top (21 px over 70).
+// On the same pages no emoji stands alone on a line of an item's name or text (the emoji sample set
+// "Async standups / 📝" in landscape in every style; the names now glue it, emojiText).
 func TestListCardInsets(t *testing.T) {
 	for _, s := range posts.Samples(posts.Listicle) {
 		t.Run(s.Name, func(t *testing.T) {
@@ -81,6 +88,9 @@ func TestListCardInsets(t *testing.T) {
 					t.Fatalf("%s: no cards", size)
 				}
 				if bad := cardInsetCheck(p); len(bad) > 0 {
+					t.Errorf("%s: %s", size, strings.Join(bad, "; "))
+				}
+				if bad := loneEmojiLines(p.Lines); len(bad) > 0 {
 					t.Errorf("%s: %s", size, strings.Join(bad, "; "))
 				}
 			}
