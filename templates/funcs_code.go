@@ -94,6 +94,15 @@ func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 	// runs 8% generous for a short snippet: the fit script only shrinks.
 	sans := d // the title's size as the sans styles set it: every style estimates the same room
 	sans.Look.Style = "flat"
+	// On a slide blueprint's window is as wide as the others' (slide-code.tmpl insets it only
+	// top and bottom, its corner ticks hanging into the margin as the chart slide's card's do), so
+	// its room is theirs: inset 24 px for its ticks as codeRoom has it for the code post, it wrapped
+	// "context. / WithTimeout(" where the others kept "context.WithTimeout(" and set square code
+	// 2.5 px smaller.
+	rd := d
+	if rd.Look.Style == "blueprint" {
+		rd = sans
+	}
 	room := func(dense bool) (availW, availH, leading, size float64) {
 		pad := float64(m.Pad)
 		titleSize, titleLines, capSize, capLines := float64(m.Type.H2), 3, float64(m.Type.Lead), 3
@@ -103,7 +112,7 @@ func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 			pad *= 0.6
 			leading, slack = codeLeadingLong, 1
 		}
-		availW, availH = codeRoom(d, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
+		availW, availH = codeRoom(rd, v.Side, pad, codeWords{title, caption, titleSize, capSize, titleLines, capLines})
 		return availW, availH, leading, math.Min(availW/(cols*monoAdvance), slack*availH/(float64(v.Lines)*leading))
 	}
 	availW, availH, leading, size := room(v.Long)
@@ -120,9 +129,9 @@ func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 		size = math.Max(floor, math.Min(size, top))
 		// It grows in the smallest window of the four styles (keepLines'), so no line it would
 		// keep at the floor is dropped for growing.
-		narrowW, shortH := narrowestWindow(d, availW, availH)
+		narrowW, shortH := narrowestWindow(rd, availW, availH)
 		size = storyCodeSize(lines, size, top, narrowW, shortH, gutter, leading, 1, 36)
-		keep := keepLines(d, lines, size, leading, availW, availH, gutter)
+		keep := keepLines(rd, lines, size, leading, availW, availH, gutter)
 		cut := keep + codeKeepSlack
 		v.HTML = markOptional(v.HTML, keep, cut)
 		v.Drop = cut < len(lines)
@@ -157,16 +166,11 @@ func sizeCodeView(d Data, code, language, title, caption string) CodeView {
 	// to its window, which grows with the code centred in it (slide-code.tmpl's .sparse).
 	// A window alone (no title, no caption) stays a centred card.
 	words := strings.TrimSpace(title) != "" || strings.TrimSpace(caption) != ""
-	// Blueprint's narrower window (its size a pixel under) takes the other styles' call, so the
-	// styles agree on the title's size.
 	v.Sparse = words && rows*size*codeLeading < slideCodeSparse*availH
-	if d.Look.Style == "blueprint" {
-		v.Sparse = codeView(sans, code, language, title, caption).Sparse
-	}
 	if t := strings.TrimSpace(title); t != "" && v.Sparse &&
 		estimateLines(t, float64(m.Type.Display), float64(d.ContentWidth()), headlineFace(false)) <= 2 {
 		v.TitleSize = m.Type.Display
-		_, availH = codeRoom(d, v.Side, float64(m.Pad), codeWords{title, caption, float64(m.Type.Display) * slideTitleLeading, float64(m.Type.Lead), 2, 3})
+		_, availH = codeRoom(rd, v.Side, float64(m.Pad), codeWords{title, caption, float64(m.Type.Display) * slideTitleLeading, float64(m.Type.Lead), 2, 3})
 	}
 	if l := math.Floor(math.Min(codeLeadingOpen, availH*slideCodeFill/(rows*size))*100) / 100; l > codeLeading+0.02 {
 		v.Leading = l

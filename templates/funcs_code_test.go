@@ -97,3 +97,30 @@ func TestCodeViewSlideDense(t *testing.T) {
 		})
 	}
 }
+
+// Every style gives a code slide's snippet the same room (blueprint's window gives back in its
+// padding what its corner ticks' inset takes), so the styles set it at one size and leading: the
+// square SQL sample was 30 px in blueprint, 32.5 in the others, and blueprint's rows wrapped one
+// column earlier ("context. / WithTimeout(").
+func TestCodeViewStylesAgree(t *testing.T) {
+	cases := []struct{ name, code, lang, title, caption string }{
+		{"sql", "ALTER ROLE api SET statement_timeout = '2s';\nALTER ROLE reporting SET statement_timeout = '5min';\n\n-- check it\nSHOW statement_timeout;", "sql", "Set a statement timeout per role", "One runaway query can no longer take the primary down."},
+		{"cjk", "ctx, cancel := context.WithTimeout(ctx, 2*time.Second)\ndefer cancel()\nrows, err := db.QueryContext(ctx, q)", "go", "用 context 控制超时", "超时之后查询会被自动取消。"},
+		{"yaml", "on:\n  push:\n    branches: [main]\njobs:\n  deploy:\n    needs: test\n    runs-on: ubuntu-latest", "yaml", "Deploy on green only ✅", "No green, no ship 🚦"},
+	}
+	for _, c := range cases {
+		for _, size := range []brandgen.Size{brandgen.SizePortrait, brandgen.SizeSquare} {
+			t.Run(c.name+"/"+string(size), func(t *testing.T) {
+				view := func(style brandgen.Style) CodeView {
+					d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: size, Style: style}, Badge: brandgen.Badge{Show: true}}).SlideArea()
+					return codeView(d, c.code, c.lang, c.title, c.caption)
+				}
+				flat, bp := view("flat"), view("blueprint")
+				if bp.FontSize != flat.FontSize || bp.Leading != flat.Leading || bp.Sparse != flat.Sparse {
+					t.Errorf("blueprint %d px, leading %v, sparse %v; flat %d px, leading %v, sparse %v",
+						bp.FontSize, bp.Leading, bp.Sparse, flat.FontSize, flat.Leading, flat.Sparse)
+				}
+			})
+		}
+	}
+}

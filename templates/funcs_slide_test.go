@@ -57,6 +57,38 @@ func TestSlideChartTitle(t *testing.T) {
 	}
 }
 
+// A chart slide's card is sized for the title's lines as they set: the short sample sets on one line
+// at the second heading in a square in every style (estimated at two, the card left an 85-89 px
+// band under the caption), editorial's long title on two (estimated at three: 73-94 px).
+func TestSlideChartTitleLines(t *testing.T) {
+	data := charts.Content{ChartType: charts.TypeBar, Series: []charts.Point{{Label: "A", Value: 1}, {Label: "B", Value: 2}}}
+	short, long := "Queries per second, before and after", "p99 latency of the orders API over eight weeks of the Postgres migration, in ms"
+	cases := []struct {
+		title string
+		style brandgen.Style
+		size  brandgen.Size
+		lines int
+	}{
+		{short, "glass", brandgen.SizeSquare, 1},
+		{short, "flat", brandgen.SizeSquare, 1},
+		{short, "blueprint", brandgen.SizeSquare, 1},
+		{short, "editorial", brandgen.SizeSquare, 1},
+		{long, "editorial", brandgen.SizeSquare, 2},
+		{long, "editorial", brandgen.SizePortrait, 2},
+		{long, "glass", brandgen.SizePortrait, 3},
+	}
+	for _, c := range cases {
+		d := (&Set{}).data(nil, Options{Look: brandgen.Look{Size: c.size, Style: c.style}, Badge: brandgen.Badge{Show: true}}).SlideArea()
+		v, err := d.SlideChart(data, c.title, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if v.TitleLines != c.lines {
+			t.Errorf("%s %s %q: %d lines at %d px, want %d", c.style, c.size, c.title, v.TitleLines, v.TitleSize, c.lines)
+		}
+	}
+}
+
 // A comparison slide's side name keeps its longest unbreakable run (a word and its glued emoji) on
 // one line of its column at 1.1x the cells: the cap falls with that run, not with the name's length.
 func TestSlideSideCap(t *testing.T) {
