@@ -11,7 +11,8 @@ import (
 // survive (a gradient clipped to the glyphs paints them as silhouettes): every run of emoji goes in
 // <span class="emo">, which the pattern draws in its own colours. A run is glued with a no-break
 // space to the word before it (to the word after it when it opens the text), so an emoji never
-// starts or ends a line alone ("this year / 🚀 Our team" -> "this year 🚀 / Our team").
+// starts or ends a line alone ("this year / 🚀 Our team" -> "this year 🚀 / Our team"), and
+// runs parted by spaces only ("PDF ✨ 🎯") stay together.
 func emojiText(s string) template.HTML {
 	rs := []rune(strings.TrimSpace(s))
 	emoji := textlang.EmojiMask(rs)
@@ -26,6 +27,9 @@ func emojiText(s string) template.HTML {
 			if j < len(rs) { // the spaces before an emoji run become one no-break space
 				if trimmed := strings.TrimRight(text, " "); trimmed != text && trimmed != "" {
 					text = trimmed + "\u00a0"
+				} else if i > 0 && trimmed == "" {
+					// only spaces between two runs ("🎉 🚀"): one no-break space keeps them together
+					text = "\u00a0"
 				}
 			}
 			if i > 0 && isLeadingRun(emoji, i) {

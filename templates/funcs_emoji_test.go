@@ -29,6 +29,8 @@ func TestEmojiText(t *testing.T) {
 		{"We ❤️ Go", "We\u00a0<span class=\"emo\">❤️</span> Go"},
 		{"Step 1️⃣ sign up", "Step\u00a0<span class=\"emo\">1️⃣</span> sign up"},
 		{"Made in 🇯🇵", "Made in\u00a0<span class=\"emo\">🇯🇵</span>"},
+		// Runs parted by spaces only stay together ("PDF ✨ | 🎯" left 🎯 alone).
+		{"Carousels to PDF ✨ 🎯", "Carousels to PDF\u00a0<span class=\"emo\">✨</span>\u00a0<span class=\"emo\">🎯</span>"},
 	}
 	for _, tc := range tests {
 		if got := string(emojiText(tc.in)); got != tc.want {

@@ -55,10 +55,21 @@ func emojiSizeCheck(es []emojiSize) []string {
 	return bad
 }
 
+// emojiLinesProbe lists the lines of every fitted text element (data-fit) whose text holds an emoji
+// (allRowsProbe's rows), for loneEmojiLines.
+const emojiLinesProbe = `(() => {
+  const sel = [...document.querySelectorAll('[data-fit]')].filter((el) => /\p{Extended_Pictographic}/u.test(el.textContent));
+  sel.forEach((el, i) => el.setAttribute('data-emoji-line', i));
+  return ` + allRowsProbe + `('[data-emoji-line]');
+})()`
+
 // TestEmojiFullSize renders the emoji sample of every format in every size in editorial, and fails
 // on an emoji drawn smaller than its font size says (issue 10: "Bring a friend ☀️" and "Until 31
 // August ⏳" in editorial's offer, the poster's 🌴, drew at 60% of their size in the reading text
-// around them). TestTypeSystem checks every other page's emoji with the same probe.
+// around them). TestTypeSystem checks every other page's emoji with the same probe. On the same
+// pages no emoji stands alone on a line of any fitted text (loneEmojiLines: the checklist's
+// "Stickers for the booth | 🎟️", roadmap's, resources' and hiring's names and titles left it alone
+// before they glued it to the word before it, emojiText).
 func TestEmojiFullSize(t *testing.T) {
 	for _, pattern := range posts.Formats {
 		for _, s := range posts.Samples(pattern) {
@@ -69,10 +80,19 @@ func TestEmojiFullSize(t *testing.T) {
 				t.Parallel()
 				for _, size := range brandgen.Sizes {
 					look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: brandgen.StyleEditorial}
-					var es []emojiSize
-					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, emojiSizeProbe, &es)
-					if bad := emojiSizeCheck(es); len(bad) > 0 {
-						t.Errorf("%s %s: %d of %d emoji drawn small: %s", look.Size, look.Style, len(bad), len(es), strings.Join(bad[:min(len(bad), 6)], "; "))
+					var got struct {
+						Sizes []emojiSize
+						Lines [][]rowLine
+					}
+					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, "({Sizes: "+emojiSizeProbe+", Lines: "+emojiLinesProbe+"})", &got)
+					if bad := emojiSizeCheck(got.Sizes); len(bad) > 0 {
+						t.Errorf("%s %s: %d of %d emoji drawn small: %s", look.Size, look.Style, len(bad), len(got.Sizes), strings.Join(bad[:min(len(bad), 6)], "; "))
+					}
+					if len(got.Lines) == 0 {
+						t.Errorf("%s %s: no fitted text with an emoji", look.Size, look.Style)
+					}
+					if bad := loneEmojiLines(got.Lines); len(bad) > 0 {
+						t.Errorf("%s %s: %s", look.Size, look.Style, strings.Join(bad, "; "))
 					}
 				}
 			})
