@@ -23,8 +23,10 @@ const (
 	// The system colour emoji font also covers keycap bases (# * 0-9): after the script faces.
 	symbols = `'Noto Color Emoji','Noto Sans Symbols','Noto Sans Symbols2'`
 
-	scriptFallbackSans  = `'BG Emoji',` + notoScriptsSans + `,` + symbols + `,` + cjkSansDefault
-	scriptFallbackSerif = `'BG Emoji',` + notoScriptsSerif + `,` + symbols + `,` + cjkSerifDefault
+	// 'BG Symbols' (static/css/fonts.css) is Noto Sans Symbols2 limited to the code points of the
+	// emoji ranges the colour emoji font lacks and no script or symbol face before Symbols2 covers.
+	scriptFallbackSans  = `'BG Emoji','BG Symbols',` + notoScriptsSans + `,` + symbols + `,` + cjkSansDefault
+	scriptFallbackSerif = `'BG Emoji','BG Symbols',` + notoScriptsSerif + `,` + symbols + `,` + cjkSerifDefault
 
 	cjkSansDefault  = `'Noto Sans CJK SC','Noto Sans CJK JP','Noto Sans CJK KR','Noto Sans CJK TC'`
 	cjkSerifDefault = `'Noto Serif CJK SC','Noto Serif CJK JP','Noto Serif CJK KR','Noto Serif CJK TC'`
@@ -84,7 +86,9 @@ func FontStack(stack, lang string) string {
 		rest := strings.Replace(def, first+`,`, ``, 1)
 		rest = strings.Replace(rest, `,`+first, ``, 1)
 		stack = strings.Replace(stack, def, rest, 1)
-		stack = strings.Replace(stack, `'BG Emoji',`+scripts, `'BG Emoji',`+first+`,`+scripts, 1)
+		// The CJK face goes before 'BG Symbols': it covers some of its symbols (★), which a CJK page
+		// draws in its CJK face.
+		stack = strings.Replace(stack, `'BG Emoji','BG Symbols',`+scripts, `'BG Emoji',`+first+`,'BG Symbols',`+scripts, 1)
 	}
 	return stack
 }

@@ -6,7 +6,7 @@ import (
 )
 
 // The page language puts its region's Noto CJK face first among the CJK faces, and the colour emoji
-// font precedes the Noto symbol fonts in every stack.
+// font precedes the Noto symbol fonts in every stack, followed by the symbols it lacks ('BG Symbols').
 func TestFontStack(t *testing.T) {
 	for _, tc := range []struct{ lang, sans, serif string }{
 		{"", "Noto Sans CJK SC", "Noto Serif CJK SC"},
@@ -44,6 +44,15 @@ func TestFontStack(t *testing.T) {
 			}
 			if strings.Count(got, "'BG Emoji'") != 1 {
 				t.Errorf("%s/%s: want one 'BG Emoji': %s", tc.lang, st.name, got)
+			}
+			// 'BG Symbols' (Symbols2's glyphs the emoji ranges claim) comes right after the colour
+			// emoji, and on a CJK page right after its CJK face, which covers some of them (★).
+			after := "'BG Emoji',"
+			if tc.lang != "" && tc.lang != "en" {
+				after = "'BG Emoji','" + st.want + "',"
+			}
+			if !strings.Contains(got, after+"'BG Symbols','Noto") || strings.Count(got, "'BG Symbols'") != 1 {
+				t.Errorf("%s/%s: 'BG Symbols' not once right after %s: %s", tc.lang, st.name, after, got)
 			}
 		}
 	}
