@@ -63,13 +63,42 @@ const emojiLinesProbe = `(() => {
   return ` + allRowsProbe + `('[data-emoji-line]');
 })()`
 
+// emojiSpillProbe lists the fitted texts holding an emoji whose text runs out of their parent's
+// box sideways (the first ancestor that is not display:contents; a tenth of the font size allowed
+// for glyph overhang): a word glued to its emoji cannot break, and a box that sizes to its content
+// (a column flex item aligned to its start) grows past its column where the fit, which reads the
+// element's own overflow, does not see it (resources' "Realtime Colors 🌈" ran into the next card).
+const emojiSpillProbe = `(() => {
+  const out = [];
+  document.querySelectorAll('[data-fit]').forEach((el) => {
+    if (!/\p{Extended_Pictographic}/u.test(el.textContent) || !el.getClientRects().length) return;
+    let p = el.parentElement;
+    while (p && getComputedStyle(p).display === 'contents') p = p.parentElement;
+    if (!p) return;
+    const cs = getComputedStyle(p), b = p.getBoundingClientRect();
+    const left = b.left + parseFloat(cs.borderLeftWidth) + parseFloat(cs.paddingLeft);
+    const right = b.right - parseFloat(cs.borderRightWidth) - parseFloat(cs.paddingRight);
+    const tol = Math.max(2, parseFloat(getComputedStyle(el).fontSize) * 0.1);
+    const r = document.createRange();
+    r.selectNodeContents(el);
+    for (const t of r.getClientRects()) {
+      if (t.width && (t.right > right + tol || t.left < left - tol)) {
+        out.push(el.textContent.trim().slice(0, 40) + ' spans ' + Math.round(t.left) + '-' + Math.round(t.right) + ' in ' + Math.round(left) + '-' + Math.round(right));
+        break;
+      }
+    }
+  });
+  return out;
+})()`
+
 // TestEmojiFullSize renders the emoji sample of every format in every size in editorial, and fails
 // on an emoji drawn smaller than its font size says (issue 10: "Bring a friend ☀️" and "Until 31
 // August ⏳" in editorial's offer, the poster's 🌴, drew at 60% of their size in the reading text
 // around them). TestTypeSystem checks every other page's emoji with the same probe. On the same
 // pages no emoji stands alone on a line of any fitted text (loneEmojiLines: the checklist's
 // "Stickers for the booth | 🎟️", roadmap's, resources' and hiring's names and titles left it alone
-// before they glued it to the word before it, emojiText).
+// before they glued it to the word before it, emojiText), and no text with an emoji runs out of its
+// parent's box (emojiSpillProbe).
 func TestEmojiFullSize(t *testing.T) {
 	for _, pattern := range posts.Formats {
 		for _, s := range posts.Samples(pattern) {
@@ -83,8 +112,12 @@ func TestEmojiFullSize(t *testing.T) {
 					var got struct {
 						Sizes []emojiSize
 						Lines [][]rowLine
+						Spill []string
 					}
-					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, "({Sizes: "+emojiSizeProbe+", Lines: "+emojiLinesProbe+"})", &got)
+					probe(t, studio.Job{Pattern: pattern, Content: s.Content, Look: look, Layout: s.Layout}, "({Sizes: "+emojiSizeProbe+", Lines: "+emojiLinesProbe+", Spill: "+emojiSpillProbe+"})", &got)
+					if len(got.Spill) > 0 {
+						t.Errorf("%s %s: text with an emoji out of its parent's box: %s", look.Size, look.Style, strings.Join(got.Spill, "; "))
+					}
 					if bad := emojiSizeCheck(got.Sizes); len(bad) > 0 {
 						t.Errorf("%s %s: %d of %d emoji drawn small: %s", look.Size, look.Style, len(bad), len(got.Sizes), strings.Join(bad[:min(len(bad), 6)], "; "))
 					}
