@@ -103,12 +103,7 @@ func breakTokens(toks []token) {
 
 // isWord reports whether s is one word: letters, digits and underscores.
 func isWord(s string) bool {
-	for _, r := range s {
-		if r != '_' && !unicode.IsLetter(r) && !unicode.IsDigit(r) {
-			return false
-		}
-	}
-	return s != ""
+	return s != "" && strings.IndexFunc(s, func(r rune) bool { return !isWordRune(r) }) < 0
 }
 
 func isSpaceOrNL(b byte) bool { return b == ' ' || b == '\n' || b == '\t' }
