@@ -20,21 +20,10 @@ const (
 	chartSideHeadShare = 0.6
 )
 
-// longestWord is the width of text's widest unbreakable run at size in face f: a word, or one
-// character of CJK (which breaks anywhere).
+// longestWord is the width in px of text's widest unbreakable run at size in face f (widestRun,
+// CJK breaking between any two characters), with the estimates' slack.
 func longestWord(text string, size float64, f face) float64 {
-	w := 0.0
-	for _, word := range strings.Fields(text) {
-		x := 0.0
-		f.glyphs(word, func(r rune, em float64) {
-			if isWide(r) {
-				x = 0
-			}
-			x += em * size * 1.04
-			w = math.Max(w, x)
-		})
-	}
-	return w
+	return widestRun(text, f, true) * size * 1.04
 }
 
 // chartStoryText scales a story's chart text: its plot is as wide as portrait's (so the width alone

@@ -69,3 +69,12 @@ var shortEnd = regexp.MustCompile(`^(\S+ \S+.*?) (\pL{1,3}[.!?]?)$`)
 func bindShortEnd(s string) string {
 	return shortEnd.ReplaceAllString(s, "$1\u00a0$2")
 }
+
+// figureCompound matches the hyphen of a compound led by a figure ("30-page", "48-hour", "2-factor").
+var figureCompound = regexp.MustCompile(`(\p{N})-(\p{L})`)
+
+// GlueFigures keeps a figure-led compound of a slide's paragraph on one line with a word joiner
+// (U+2060) after its hyphen: compounds.js leaves a paragraph's hyphens as break points (over 80
+// characters, a hyphen break beats a ragged line), and the long CTA's balanced body read "in a free
+// 30- / page guide", the figure cut from what it counts.
+func (d Data) GlueFigures(s string) string { return figureCompound.ReplaceAllString(s, "$1-\u2060$2") }

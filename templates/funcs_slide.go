@@ -3,7 +3,6 @@ package templates
 import (
 	"fmt"
 	"html/template"
-	"regexp"
 	"strings"
 
 	"github.com/brandgen/brandgen/charts"
@@ -179,45 +178,9 @@ func endsInArrow(s string) bool {
 // the second heading shrank alone to 28 px over 60 px cells (the head under its rows).
 func (d Data) SlideSideCap(left, right string) int {
 	col := (float64(d.ContentWidth()) - 2*float64(d.M.Pad) - float64(d.M.Gap)) / 2
-	em := max(longestRun(left, headlineFace(false)), longestRun(right, headlineFace(false)))
+	em := max(widestRun(left, headlineFace(false), false), widestRun(right, headlineFace(false), false))
 	if em <= 0 {
 		return d.M.Type.Hero
 	}
 	return int(col / (1.1 * (em*1.04 + 0.72)))
 }
-
-// longestRun is the width in em (face f) of the widest run of s a line cannot break: a word, joined
-// with a no-break space to the emoji after it (to the one before it when the emoji opens s).
-func longestRun(s string, f face) float64 {
-	var runs []float64
-	glued := false // the last run is an emoji run that opened s: the next word joins it
-	for i, w := range strings.Fields(s) {
-		em, emoji := 0.0, true
-		eachGlyph(w, func(g []rune, e bool) { emoji = emoji && e })
-		f.glyphs(w, func(_ rune, x float64) { em += x })
-		switch {
-		case emoji && i > 0:
-			runs[len(runs)-1] += f.space + em
-		case glued:
-			runs[len(runs)-1] += f.space + em
-			glued = false
-		default:
-			runs = append(runs, em)
-			glued = emoji
-		}
-	}
-	top := 0.0
-	for _, r := range runs {
-		top = max(top, r)
-	}
-	return top
-}
-
-// figureCompound matches the hyphen of a compound led by a figure ("30-page", "48-hour", "2-factor").
-var figureCompound = regexp.MustCompile(`(\p{N})-(\p{L})`)
-
-// GlueFigures keeps a figure-led compound of a slide's paragraph on one line with a word joiner
-// (U+2060) after its hyphen: compounds.js leaves a paragraph's hyphens as break points (over 80
-// characters, a hyphen break beats a ragged line), and the long CTA's balanced body read "in a free
-// 30- / page guide", the figure cut from what it counts.
-func (d Data) GlueFigures(s string) string { return figureCompound.ReplaceAllString(s, "$1-\u2060$2") }

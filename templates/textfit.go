@@ -124,3 +124,46 @@ func fitLines(text string, size, min, maxWidth float64, maxLines int, f face) (f
 		}
 	}
 }
+
+// widestRun is the width in em (face f) of the widest run of s a line cannot break: a word, joined
+// with a no-break space to the emoji after it (to the one before it when the emoji opens s), as
+// emojiText glues them. With cjkAnywhere a CJK character starts a run of its own (a line may break
+// before any); without it a CJK word is one run (a page's phrase breaks keep short names whole).
+func widestRun(s string, f face, cjkAnywhere bool) float64 {
+	top, last := 0.0, 0.0 // last: the run open at the end of the previous word
+	glued := false        // the previous word was an emoji run that opened s: this word joins it
+	for i, w := range strings.Fields(s) {
+		emoji := true
+		eachGlyph(w, func(_ []rune, e bool) { emoji = emoji && e })
+		head, run := -1.0, 0.0 // head: the word's first run, which a glue extends
+		f.glyphs(w, func(r rune, em float64) {
+			if cjkAnywhere && isWide(r) && run > 0 {
+				if head < 0 {
+					head = run
+				}
+				run = 0
+			}
+			run += em
+			top = max(top, run)
+		})
+		if head < 0 {
+			head = run
+		}
+		switch {
+		case emoji && i > 0:
+			last += f.space + run
+			top = max(top, last)
+		case glued:
+			top = max(top, last+f.space+head)
+			if head == run {
+				last += f.space + run
+			} else {
+				last = run
+			}
+		default:
+			last = run
+		}
+		glued = emoji && i == 0 || glued && emoji
+	}
+	return top
+}

@@ -52,3 +52,31 @@ func TestExpandTabs(t *testing.T) {
 		}
 	}
 }
+
+// widestRun is the widest run a line cannot break: a word with its glued emoji; a CJK character
+// starts a run of its own only where CJK breaks anywhere.
+func TestWidestRun(t *testing.T) {
+	f := headlineFace(false)
+	w := func(s string) float64 { e := 0.0; f.glyphs(s, func(_ rune, x float64) { e += x }); return e }
+	runs := []struct {
+		text        string
+		cjkAnywhere bool
+		want        float64
+	}{
+		{"Microservices 🧩", false, w("Microservices") + f.space + emojiWidth},
+		{"🧩 Microservices", false, w("Microservices") + f.space + emojiWidth},
+		{"🎉 🚀 Launch", false, w("Launch") + 2*(f.space+emojiWidth)},
+		{"Read replicas", false, w("replicas")},
+		{"Self-hosted on K8s", false, w("Self-hosted")},
+		{"微服务", false, w("微服务")},
+		{"微服务", true, 1},
+		{"API调用 🚀", true, 1 + f.space + emojiWidth},
+		{"Go API", true, w("API")},
+		{"", true, 0},
+	}
+	for _, c := range runs {
+		if got := widestRun(c.text, f, c.cjkAnywhere); got < c.want-1e-9 || got > c.want+1e-9 {
+			t.Errorf("widestRun(%q, %v) = %.3f em, want %.3f", c.text, c.cjkAnywhere, got, c.want)
+		}
+	}
+}
