@@ -409,9 +409,6 @@
   Promise.all([document.fonts.ready, images()])
     .then(function () { return document.fonts.ready; })
     .then(function () {
-      return new Promise(function (resolve) { requestAnimationFrame(function () { resolve(); }); });
-    })
-    .then(function () {
       try {
         // js/clauses.js (in this script, before this file) marks clauses and picks their breaks.
         var cl = window.__brandgenClauses;
