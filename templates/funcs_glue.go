@@ -73,8 +73,17 @@ func bindShortEnd(s string) string {
 // figureCompound matches the hyphen of a compound led by a figure ("30-page", "48-hour", "2-factor").
 var figureCompound = regexp.MustCompile(`(\p{N})-(\p{L})`)
 
+// oneLetter matches a one-letter Latin word ("A", "a", "I") and the space after it.
+var oneLetter = regexp.MustCompile(`(^|[\s(\x{201c}"])(\p{Latin}) `)
+
 // GlueFigures keeps a figure-led compound of a slide's paragraph on one line with a word joiner
 // (U+2060) after its hyphen: compounds.js leaves a paragraph's hyphens as break points (over 80
 // characters, a hyphen break beats a ragged line), and the long CTA's balanced body read "in a free
-// 30- / page guide", the figure cut from what it counts.
-func (d Data) GlueFigures(s string) string { return figureCompound.ReplaceAllString(s, "$1-\u2060$2") }
+// 30- / page guide", the figure cut from what it counts. A one-letter word is joined to the word
+// after it with a no-break space, the typesetter's rule: the emoji point's square body ended a
+// line on it ("the same 200 rows. A / 30-second cache"). Latin script only: a CJK character
+// between spaces ("用 Go") is a word of its own.
+func (d Data) GlueFigures(s string) string {
+	s = figureCompound.ReplaceAllString(s, "$1-\u2060$2")
+	return oneLetter.ReplaceAllString(s, "$1$2\u00a0")
+}

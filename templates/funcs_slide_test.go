@@ -104,10 +104,14 @@ func TestSlideSideCap(t *testing.T) {
 }
 
 // A figure-led compound holds together in a slide's paragraph; other hyphens keep their breaks.
+// A one-letter Latin word holds to the word after it; a CJK character between spaces does not.
 func TestGlueFigures(t *testing.T) {
 	cases := []struct{ in, want string }{
-		{"in a free 30-page guide", "in a free 30-\u2060page guide"},
-		{"a 48-hour write-up", "a 48-\u2060hour write-up"},
+		{"in a free 30-page guide", "in a\u00a0free 30-\u2060page guide"},
+		{"a 48-hour write-up", "a\u00a048-\u2060hour write-up"},
+		{"the same 200 rows. A 30-second cache", "the same 200 rows. A\u00a030-\u2060second cache"},
+		{"Plan B. I think (a test) is due", "Plan B. I\u00a0think (a\u00a0test) is due"},
+		{"用 Go 构建", "用 Go 构建"},
 		{"COVID-19 and anti-wraparound", "COVID-19 and anti-wraparound"},
 		{"pages 3-4", "pages 3-4"},
 		{"三十-页", "三十-页"},
