@@ -3,6 +3,7 @@ package templates
 import (
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // glueKeywords keeps a keyword with the token after it when a line wraps (pre-wrap breaks after
@@ -70,6 +71,40 @@ func glueParams(toks []token) {
 			}
 		}
 		t.text = string(rs)
+	}
+}
+
+// relOps are the assignment and comparison operators glueShortValue holds with their operands.
+var relOps = map[string]bool{"=": true, ":=": true, "==": true, "!=": true, "<>": true, "<": true, ">": true,
+	"<=": true, ">=": true, "+=": true, "-=": true, "===": true, "!==": true}
+
+// shortValue is the most runes a literal may have for glueShortValue to hold it with its operator.
+const shortValue = 12
+
+// glueShortValue keeps a name, its assignment or comparison operator and a short literal after it
+// ("statement_timeout = '2s'", "retries = 3", "x == nil") on one row: the spaces around the operator
+// become no-break spaces, so a wrapped line breaks before the name, not between the name and its
+// operator or the operator and its value. Pre-wrap broke after any space, and the short code slide
+// read "ALTER ROLE api SET statement_timeout / = '2s';" (its next line broke before SET). A
+// longer value (a call, an expression) keeps its breaks: glued, it could only break inside.
+func glueShortValue(toks []token) {
+	for i := 1; i+2 < len(toks); i++ {
+		if toks[i].kind != tPunct || !relOps[toks[i].text] {
+			continue
+		}
+		prev, next, val := toks[i-1], toks[i+1], toks[i+2]
+		if prev.kind == tString || prev.kind == tComment || !strings.HasSuffix(prev.text, " ") || next.text != " " {
+			continue
+		}
+		before := []rune(strings.TrimSuffix(prev.text, " "))
+		if len(before) == 0 || !(isWordRune(before[len(before)-1]) || strings.ContainsRune(")]'\"", before[len(before)-1])) {
+			continue
+		}
+		if val.kind != tString && val.kind != tNumber && val.kind != tConst || utf8.RuneCountInString(val.text) > shortValue || strings.ContainsAny(val.text, " \n") {
+			continue
+		}
+		toks[i-1].text = strings.TrimSuffix(prev.text, " ") + nbsp
+		toks[i+1].text = nbsp
 	}
 }
 

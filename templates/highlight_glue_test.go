@@ -24,8 +24,8 @@ func TestHighlightBreaksBetweenTokens(t *testing.T) {
 		{"a comma before a space keeps the space's break", "f(a, b)", "go", "f(" + zw + "a, b)", nil, []string{",<wbr>"}},
 		{"an index", "xs[i]", "python", "xs[" + zw + "i]", []string{"[<wbr>"}, nil},
 		{"a CSS class after a space gets none", "a .card{color:red}", "css", "a .card{" + zw + "color:red}", nil, []string{".<wbr>"}},
-		{"a number's point is not a break", "x = 1.5", "python", "x = 1.5", nil, []string{"<wbr>"}},
-		{"a string's dots are not breaks", `s = "a.b.c"`, "python", `s = "a.b.c"`, nil, []string{"<wbr>"}},
+		{"a number's point is not a break", "x = 1.5", "python", "x" + nb + "=" + nb + "1.5", nil, []string{"<wbr>"}},
+		{"a string's dots are not breaks", `s = "a.b.c"`, "python", "s" + nb + "=" + nb + `"a.b.c"`, nil, []string{"<wbr>"}},
 		{"a mark at the line's end gets none", "foo(", "go", "foo(", nil, []string{"<wbr>"}},
 	}
 	for _, c := range cases {
@@ -63,6 +63,29 @@ func TestHighlightGluesParams(t *testing.T) {
 		{"a string's spaces", `f("a b", c)`, "go", "f(" + zw + `"a b", c)`},
 		{"outside brackets", "SELECT a FROM t", "sql", "SELECT" + nb + "a FROM" + nb + "t"},
 		{"a keyword after a word keeps its break", "(SELECT id FROM t)", "sql", "(SELECT" + nb + "id FROM" + nb + "t)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, wrapped := highlight([]string{c.line}, c.language); len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+		})
+	}
+}
+
+// A name, its assignment or comparison operator and a short literal hold together (the spaces
+// around the operator are no-break spaces); a longer value, a call or an expression keeps its
+// breaks, and so does an operator inside a string or a comment.
+func TestHighlightGluesShortValue(t *testing.T) {
+	const nb = "\u00a0"
+	cases := []struct{ name, line, language, wrapped string }{
+		{"a setting and its value", "ALTER ROLE api SET statement_timeout = '2s';", "sql",
+			"ALTER ROLE" + nb + "api SET" + nb + "statement_timeout" + nb + "=" + nb + "'2s';"},
+		{"a number", "retries = 3", "python", "retries" + nb + "=" + nb + "3"},
+		{"a comparison with a constant", "if err != nil {", "go", "if" + nb + "err" + nb + "!=" + nb + "nil {"},
+		{"a long string keeps its breaks", `msg = "a much longer message"`, "python", `msg = "a much longer message"`},
+		{"a call keeps its breaks", "x := compute(a)", "go", "x := compute(\u200ba)"},
+		{"in a comment", "-- x = 1", "sql", "-- x = 1"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -137,7 +137,8 @@ func TestCodeLines(t *testing.T) {
 
 func TestHighlight(t *testing.T) {
 	h := Highlight([]string{"x := \"<b>&\" // </span>", "", "}"}, "go")
-	want := template.HTML(`<span class="l">x <span class="t-o">:=</span> <span class="t-s">&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">// &lt;/span&gt;</span></span>` +
+	// The short string holds with its name and operator (glueShortValue): no-break spaces.
+	want := template.HTML("<span class=\"l\">x\u00a0<span class=\"t-o\">:=</span>\u00a0<span class=\"t-s\">" + `&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">// &lt;/span&gt;</span></span>` +
 		`<span class="l"> </span><span class="l"><span class="t-o">}</span></span>`)
 	if h != want {
 		t.Errorf("Highlight:\n got %s\nwant %s", h, want)
