@@ -51,6 +51,39 @@ func brokenRanges(els [][]rowLine) []string {
 	return bad
 }
 
+// oneLetterEnd matches a line that ends on a one-letter Latin word ("the same 200 rows. A").
+var oneLetterEnd = regexp.MustCompile(`(^|[\s(])\p{Latin}$`)
+
+// oneLetterEnds names the lines, but the last, of the elements' rows that end on a one-letter word.
+func oneLetterEnds(els [][]rowLine) []string {
+	var bad []string
+	for _, rows := range els {
+		for i, r := range rows {
+			if i < len(rows)-1 && oneLetterEnd.MatchString(strings.TrimSpace(r.Text)) {
+				bad = append(bad, fmt.Sprintf("line %d ends on a one-letter word in %q", i+1, joinRows(rows)))
+			}
+		}
+	}
+	return bad
+}
+
+// operatorLead matches a row that starts with an assignment or comparison operator ("= '2s';").
+var operatorLead = regexp.MustCompile(`^(=|:=|==|!=|<>|<=|>=|\+=|-=)(\s|$)`)
+
+// operatorLeads names the wrapped rows of the code lines that start with an operator: the line
+// broke between a name and its operator.
+func operatorLeads(els [][]rowLine) []string {
+	var bad []string
+	for _, rows := range els {
+		for i, r := range rows {
+			if t := strings.TrimSpace(r.Text); i > 0 && operatorLead.MatchString(t) {
+				bad = append(bad, fmt.Sprintf("row %d starts with its operator in %q", i+1, joinRows(rows)))
+			}
+		}
+	}
+	return bad
+}
+
 func joinRows(rows []rowLine) string {
 	var b strings.Builder
 	for i, r := range rows {
@@ -82,7 +115,10 @@ func TestLoneEmojiLines(t *testing.T) {
 // Carousel slides set text the way a designer would: an emoji never stands alone on a line of a
 // comparison's sides, cells or verdict (the emoji sample put 🚀 under "One pipeline" and 🧩 under
 // "Microservices") or of a list's items ("Docs before meetings | 📝"), a list item never breaks a
-// range of numbers ("Core hours 11– | 15 CET"), and a short CJK quote keeps
+// range of numbers ("Core hours 11– | 15 CET"), a point's paragraph never ends a line on a
+// one-letter word ("the same 200 rows. A | 30-second cache"; blueprint's long portrait "fell behind
+// for a | week"), a code slide's wrapped line never starts a row with its operator
+// ("statement_timeout | = '2s';"), and a short CJK quote keeps
 // its clauses whole, never stranding a short line between two full ones (先让它能用，| 再让它正确，|
 // 最后 | 让它更快。), in every style.
 func TestSlideTextStrands(t *testing.T) {
@@ -92,6 +128,9 @@ func TestSlideTextStrands(t *testing.T) {
 	}{
 		{slides.Comparison, "emoji", ".cp-side,.cp-cell,.cp-verdict", loneEmojiLines},
 		{slides.List, "emoji", ".ls-text", func(els [][]rowLine) []string { return append(loneEmojiLines(els), brokenRanges(els)...) }},
+		{slides.Point, "emoji", ".pt-body", oneLetterEnds},
+		{slides.Point, "long", ".pt-body", oneLetterEnds},
+		{slides.Code, "short", ".cd-pre .l", operatorLeads},
 		{slides.Quote, "cjk", ".qt-text", func(els [][]rowLine) []string {
 			var bad []string
 			for _, rows := range els {
@@ -123,6 +162,40 @@ func TestSlideTextStrands(t *testing.T) {
 					}
 				}
 			})
+		}
+	}
+}
+
+func TestOneLetterEnds(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][]rowLine
+		want int
+	}{
+		{"a one-letter word opening a line", [][]rowLine{{{"the same 200 rows.", 300}, {"A 30-second cache", 300}}}, 0},
+		{"a one-letter word ending a line", [][]rowLine{{{"the same 200 rows. A ", 300}, {"30-second cache", 300}}}, 1},
+		{"a one-letter word ending the text", [][]rowLine{{{"Plan", 300}, {"B", 30}}}, 0},
+		{"a CJK character ending a line", [][]rowLine{{{"用 Go 构", 300}, {"建", 30}}}, 0},
+	} {
+		if got := oneLetterEnds(tc.rows); len(got) != tc.want {
+			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
+		}
+	}
+}
+
+func TestOperatorLeads(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		rows [][]rowLine
+		want int
+	}{
+		{"a break before the statement", [][]rowLine{{{"ALTER ROLE api", 300}, {"SET statement_timeout = '2s';", 500}}}, 0},
+		{"a break before the operator", [][]rowLine{{{"ALTER ROLE api SET statement_timeout", 600}, {"= '2s';", 100}}}, 1},
+		{"a line that starts with an operator", [][]rowLine{{{"== x", 100}}}, 0},
+		{"an arrow is not an assignment", [][]rowLine{{{"f(x)", 100}, {"=> x", 100}}}, 0},
+	} {
+		if got := operatorLeads(tc.rows); len(got) != tc.want {
+			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
 		}
 	}
 }
