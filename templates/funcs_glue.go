@@ -1,6 +1,9 @@
 package templates
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // nameNumber matches a capitalised word and the short number or Roman numeral that belongs to it
 // ("SOC 2", "Type II" (Roman numerals of two letters or more: "I" is a word), "Postgres 16", "Go 1.22", "Part 4", "March 12"), so a line never ends with
@@ -68,4 +71,19 @@ var shortEnd = regexp.MustCompile(`^(\S+ \S+.*?) (\pL{1,3}[.!?]?)$`)
 // now "docker / compose up"). Two-word texts ("Sign up") are left to break as they do.
 func bindShortEnd(s string) string {
 	return shortEnd.ReplaceAllString(s, "$1\u00a0$2")
+}
+
+// letterWord matches a word with a letter or a digit in it.
+var letterWord = regexp.MustCompile(`[\pL\pN]`)
+
+// letterWords counts the space-separated words of s that hold a letter or a digit: a symbol or an
+// emoji set after a name ("Tabs ⇥", "Spaces ␣") is part of the name, not a word of its own.
+func letterWords(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if letterWord.MatchString(f) {
+			n++
+		}
+	}
+	return n
 }
