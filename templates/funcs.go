@@ -51,6 +51,7 @@ func funcs() template.FuncMap {
 		"bindVersus":   bindVersus,                                           // funcs_glue.go: "vs" starts the second side's line
 		"keepNumbers":  keepNumbers,                                          // funcs_glue.go: "SOC 2" never breaks between name and number
 		"words":        func(s string) int { return len(strings.Fields(s)) }, // space-separated words (CJK text counts as one)
+		"letterWords":  letterWords,                                          // words with a letter or digit ("Tabs ⇥" is one)
 		"flatFoot":     flatFoot,                                             // no glyph below the baseline (a figure's box may end there)
 	}
 }

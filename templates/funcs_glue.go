@@ -1,6 +1,9 @@
 package templates
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // nameNumber matches a capitalised word and the short number or Roman numeral that belongs to it
 // ("SOC 2", "Type II" (Roman numerals of two letters or more: "I" is a word), "Postgres 16", "Go 1.22", "Part 4", "March 12"), so a line never ends with
@@ -86,4 +89,19 @@ var oneLetter = regexp.MustCompile(`(^|[\s(\x{201c}"])(\p{Latin}) `)
 func (d Data) GlueFigures(s string) string {
 	s = figureCompound.ReplaceAllString(s, "$1-\u2060$2")
 	return oneLetter.ReplaceAllString(s, "$1$2\u00a0")
+}
+
+// letterWord matches a word with a letter or a digit in it.
+var letterWord = regexp.MustCompile(`[\pL\pN]`)
+
+// letterWords counts the space-separated words of s that hold a letter or a digit: a symbol or an
+// emoji set after a name ("Tabs ⇥", "Spaces ␣") is part of the name, not a word of its own.
+func letterWords(s string) int {
+	n := 0
+	for _, f := range strings.Fields(s) {
+		if letterWord.MatchString(f) {
+			n++
+		}
+	}
+	return n
 }

@@ -76,3 +76,21 @@ func TestBinds(t *testing.T) {
 		}
 	}
 }
+
+func TestLetterWords(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want int
+	}{
+		{"Tabs ⇥", 1},
+		{"Spaces ␣", 1},
+		{"Self-hosted", 1},
+		{"Hosted SaaS", 2},
+		{"Go 1.22 🚀", 2},
+		{"", 0},
+	} {
+		if got := letterWords(c.in); got != c.want {
+			t.Errorf("letterWords(%q) = %d, want %d", c.in, got, c.want)
+		}
+	}
+}

@@ -141,13 +141,17 @@ func checkLayoutA(t *testing.T, name, id, html, layout string, want bool) {
 
 // twoColsA reports whether a sample's page draws two columns: its layout asks for them, except a
 // checklist under nine items in the 1080 px wide portrait and story, which takes one column (two
-// 440 px columns set short items a word a line there).
+// 440 px columns set short items a word a line there), and resources there under six items in
+// portrait and always in story (two columns of cards broke short names: "Refactoring | UI 📘").
 func twoColsA(size brandgen.Size, sm posts.Sample) bool {
 	if sm.Layout != "2col" {
 		return false
 	}
 	if c, ok := sm.Content.(posts.ChecklistContent); ok && (size == brandgen.SizePortrait || size == brandgen.SizeStory) {
 		return len(c.Items) >= 9
+	}
+	if c, ok := sm.Content.(posts.ResourcesContent); ok && (size == brandgen.SizePortrait || size == brandgen.SizeStory) {
+		return size == brandgen.SizePortrait && len(c.Items) >= 6
 	}
 	return true
 }

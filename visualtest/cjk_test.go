@@ -2,6 +2,7 @@ package visualtest
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -60,6 +61,11 @@ func TestCJKHeadlines(t *testing.T) {
 		{"ko hiring", "hiring", ".hi-role", "ko",
 			posts.HiringContent{Role: "서울 오피스 시니어 백엔드 엔지니어 채용", Company: "노스윈드 연구소"},
 			[]string{"서울", "오피스", "시니어", "백엔드", "엔지니어", "채용"}},
+		// landscape's head column broke "还是托管？" before its ？ (the page's overflow-wrap), which
+		// then stood alone on the title's last line.
+		{"zh-Hans comparison", "comparison", ".cq-title", "zh-Hans",
+			sampleNamed(t, posts.Comparison, "cjk").Content,
+			[]string{"自建", "还是", "托管"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()
@@ -69,6 +75,9 @@ func TestCJKHeadlines(t *testing.T) {
 					got := probeLines(t, studio.Job{Pattern: tc.pattern, Content: tc.content, Look: look}, tc.sel)
 					if got.Lang != tc.lang {
 						t.Errorf("%s %s: html lang %q, want %q", size, style, got.Lang, tc.lang)
+					}
+					if bad := lineStartPunct(got.Lines); len(bad) > 0 {
+						t.Errorf("%s %s: a line opens with closing punctuation: %s in %q", size, style, strings.Join(bad, ", "), got.Lines)
 					}
 					for i := 0; i+1 < len(got.Lines); i++ {
 						end, next := strings.TrimSpace(got.Lines[i]), strings.TrimSpace(got.Lines[i+1])
@@ -90,6 +99,31 @@ func TestCJKHeadlines(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// closingPunct is the punctuation that closes a CJK clause or bracket: by the line-breaking rules of
+// CJK typesetting (kinsoku) it never opens a line.
+const closingPunct = "，。、！？；：）」』】〉》,.!?;:)"
+
+// lineStartPunct returns the lines after the first that open with closing punctuation.
+func lineStartPunct(lines []string) []string {
+	var bad []string
+	for _, l := range lines[min(1, len(lines)):] {
+		l = strings.TrimSpace(l)
+		if r := []rune(l); len(r) > 0 && strings.ContainsRune(closingPunct, r[0]) {
+			bad = append(bad, fmt.Sprintf("%q", l))
+		}
+	}
+	return bad
+}
+
+func TestLineStartPunct(t *testing.T) {
+	if bad := lineStartPunct([]string{"自建", "还是托管？"}); len(bad) != 0 {
+		t.Errorf("punctuation ending a line: %v", bad)
+	}
+	if bad := lineStartPunct([]string{"自建", "还是托管", "？"}); len(bad) != 1 {
+		t.Errorf("punctuation alone on the last line: %v", bad)
 	}
 }
 

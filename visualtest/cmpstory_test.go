@@ -106,3 +106,44 @@ func TestComparisonNamesWhole(t *testing.T) {
 		})
 	}
 }
+
+// winnerTickProbe returns the gap between the bottom of the winner's tick and the top of the first
+// line of the winner's name, in ems of the name's size (negative: the tick reaches into the name's
+// line, beside it).
+const winnerTickProbe = `(() => {
+  ` + jsTextRows + `
+  const side = document.querySelector('main.content .cq-side.cq-win');
+  const tick = side && side.querySelector('.cq-tick'), name = side && side.querySelector('.cq-name');
+  if (!tick || !name) return {found: false, gap: 0};
+  const row = textRows(name)[0], fs = parseFloat(getComputedStyle(name).fontSize);
+  const r = document.createRange();
+  r.selectNodeContents(name);
+  const top = Math.min(...[...r.getClientRects()].filter((b) => Math.abs((b.top + b.bottom) / 2 - row.c) < fs * 0.5).map((b) => b.top));
+  return {found: true, gap: (top - tick.getBoundingClientRect().bottom) / fs};
+})()`
+
+// TestComparisonTickBadge renders the emoji comparison, whose winner "Tabs ⇥" is one word and a
+// symbol, in every size and style, and checks that the winner's tick is a badge over the name, not
+// set beside it: counted as two words, the name had the tick right after its ⇥ ("Tabs ⇥✓").
+func TestComparisonTickBadge(t *testing.T) {
+	s := sampleNamed(t, posts.Comparison, "emoji")
+	for _, size := range brandgen.Sizes {
+		t.Run(string(size), func(t *testing.T) {
+			t.Parallel()
+			for _, style := range brandgen.Styles {
+				var p struct {
+					Found bool
+					Gap   float64
+				}
+				look := brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}
+				probe(t, studio.Job{Pattern: posts.Comparison, Content: s.Content, Look: look, Layout: s.Layout}, winnerTickProbe, &p)
+				if !p.Found {
+					t.Fatalf("%s: no winner tick", style)
+				}
+				if p.Gap < 0 {
+					t.Errorf("%s: the winner's tick reaches %.2f em into its name's line", style, -p.Gap)
+				}
+			}
+		})
+	}
+}

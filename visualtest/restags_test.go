@@ -8,6 +8,7 @@ import (
 	"github.com/brandgen/brandgen"
 	"github.com/brandgen/brandgen/posts"
 	"github.com/brandgen/brandgen/studio"
+	"github.com/brandgen/brandgen/textlang"
 )
 
 // textLinesProbe counts the lines of every resource's text (its tag floated at the end of the first
@@ -79,5 +80,77 @@ func TestTagLinesCheck(t *testing.T) {
 	}
 	if bad := tagLinesCheck([]int{2, 3, 3, 2}, []int{2, 2, 2, 2}); len(bad) != 1 {
 		t.Errorf("two lines over: %v", bad)
+	}
+}
+
+// nameLinesProbe returns each resources item name's text and its lines as the page sets them.
+const nameLinesProbe = `(() => {
+  ` + jsTextRows + `
+  const out = [];
+  document.querySelectorAll('main.content .pr-name').forEach((el) => {
+    if (el.getClientRects().length) out.push({text: el.textContent.trim(), lines: textRows(el).map((r) => r.text.trim())});
+  });
+  return {names: out};
+})()`
+
+type nameLines struct {
+	Text  string
+	Lines []string
+}
+
+// maxOneLineName is the widest name (in textlang columns) that keeps one line: resources.tmpl
+// marks such a name data-lines="1" in two columns, and one column gives it the card's width.
+const maxOneLineName = 20
+
+// splitShortNames returns the names of at most maxOneLineName columns set on more than one line
+// ("Refactoring / UI 📘").
+func splitShortNames(names []nameLines) []string {
+	var bad []string
+	for _, n := range names {
+		if textlang.Columns(n.Text) <= maxOneLineName && len(n.Lines) > 1 {
+			bad = append(bad, fmt.Sprintf("%q", strings.Join(n.Lines, " / ")))
+		}
+	}
+	return bad
+}
+
+func TestSplitShortNames(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		names []nameLines
+		want  int
+	}{
+		{"one line", []nameLines{{"Refactoring UI 📘", []string{"Refactoring UI 📘"}}}, 0},
+		{"split", []nameLines{{"Refactoring UI 📘", []string{"Refactoring", "UI 📘"}}}, 1},
+		{"long name may wrap", []nameLines{{"Designing Data-Intensive Applications", []string{"Designing Data-Intensive", "Applications"}}}, 0},
+	} {
+		if got := splitShortNames(c.names); len(got) != c.want {
+			t.Errorf("%s: %v", c.name, got)
+		}
+	}
+}
+
+// TestResourcesShortNamesWhole renders the resources samples with short names (emoji, short,
+// minimal, cjk) in every size and style and checks that no name of up to 20 columns takes two
+// lines: the emoji story's pinned two columns, grown into its height, set "Refactoring | UI 📘",
+// "Realtime | Colors 🌈" and "Inter | typeface 🔤" in glass, flat and editorial, and flat's portrait
+// did the same, while blueprint's wider column kept each name whole.
+func TestResourcesShortNamesWhole(t *testing.T) {
+	for _, name := range []string{"emoji", "short", "minimal", "cjk"} {
+		s := sampleNamed(t, posts.Resources, name)
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				for _, style := range brandgen.Styles {
+					var p struct{ Names []nameLines }
+					job := studio.Job{Pattern: posts.Resources, Content: s.Content, Layout: s.Layout,
+						Look: brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}}
+					probe(t, job, nameLinesProbe, &p)
+					if bad := splitShortNames(p.Names); len(bad) > 0 {
+						t.Errorf("%s %s: short names split: %s", size, style, strings.Join(bad, "; "))
+					}
+				}
+			}
+		})
 	}
 }
