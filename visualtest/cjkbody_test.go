@@ -57,6 +57,9 @@ func TestCJKWordsStayWhole(t *testing.T) {
 		{"stat label", "stat", ".s-label", posts.StatContent{Value: "98.6%", Label: "的用户在第一周内完成了首次发布",
 			Context: "新的引导流程把配置时间从两天缩短到了二十分钟。", Source: "产品数据分析，2026 年第一季度"},
 			[]string{"第一周", "用户", "首次", "发布"}},
+		// 预 (pre-) opens the word it modifies (已在 | 预发布, not 已在预 | 发布).
+		{"checklist item", "checklist", ".ck-item:nth-child(2) .ck-text", sampleContent(t, posts.Checklist, "cjk"),
+			[]string{"预发布", "数据库", "迁移", "环境", "演练"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			t.Parallel()

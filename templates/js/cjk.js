@@ -35,8 +35,9 @@
   var leads = "和与及或并而且但却都也还又再才就已现将正从向对被把让给比很最更均皆仍亦即每各该某";
   // prefixes are one-character adjectives that, alone before a word, modify it (高|并发, 新|版本,
   // 多|语言, 大|文件): the suffix rule below must not glue them to the word before.
-  // 第 (the ordinal prefix) binds to its number the same way (在|第|一周 is 在 第一周, not 在第 一周).
-  var adjPrefixes = "高低大小新老全多超微零单双", prefixes = adjPrefixes + "第", adjectives = adjPrefixes + "快慢好差强弱长短轻重";
+  // 第 (the ordinal prefix) binds to its number the same way (在|第|一周 is 在 第一周, not 在第 一周),
+  // and 预 (pre-) to its word (已在|预|发布 is 已在 预发布, not 已在预 发布).
+  var adjPrefixes = "高低大小新老全多超微零单双", prefixes = adjPrefixes + "第预", adjectives = adjPrefixes + "快慢好差强弱长短轻重";
   var skip = { CODE: 1, PRE: 1, SCRIPT: 1, STYLE: 1, svg: 1, SVG: 1, TEXTAREA: 1 };
 
   function textNodes(el) {
