@@ -91,3 +91,40 @@ func TestAdHiringFoot(t *testing.T) {
 		})
 	}
 }
+
+// campCTAProbe measures a campaign's call to action the way footProbe measures the ad's button: the
+// lines of its label and whether the label runs under the arrow.
+const campCTAProbe = `(() => {
+  const cta = document.querySelector('.cp-cta-text'), arrow = document.querySelector('.cp-cta svg');
+  const r = document.createRange(); r.selectNodeContents(cta);
+  const tops = [];
+  for (const b of r.getClientRects()) if (b.width && b.height && !tops.some((t) => Math.abs(t - b.top) < b.height / 2)) tops.push(b.top);
+  return {text: cta.textContent.trim(), lines: tops.length, overlap: r.getBoundingClientRect().right > arrow.getBoundingClientRect().left + 1};
+})()`
+
+// TestCampaignLandscapeCTA: in landscape's narrow right column a short call to action (24 columns
+// at most: "Find a good first issue", "了解更多") keeps one line clear of its arrow in every style;
+// it broke "Find a good / first issue" in all four, a button that read as two.
+func TestCampaignLandscapeCTA(t *testing.T) {
+	for _, sample := range []string{"short", "cjk"} {
+		content := sampleContent(t, "campaign", sample)
+		for _, style := range brandgen.Styles {
+			t.Run(sample+"/"+string(style), func(t *testing.T) {
+				t.Parallel()
+				var got struct {
+					Text    string
+					Lines   int
+					Overlap bool
+				}
+				look := brandgen.Look{Size: brandgen.SizeLandscape, Theme: brandgen.ThemeLight, Style: style}
+				raw := probe(t, studio.Job{Pattern: "campaign", Content: content, Look: look}, campCTAProbe, &got)
+				if got.Lines != 1 {
+					t.Errorf("%q on %d lines, want 1: %s", got.Text, got.Lines, raw)
+				}
+				if got.Overlap {
+					t.Errorf("%q runs under the arrow: %s", got.Text, raw)
+				}
+			})
+		}
+	}
+}

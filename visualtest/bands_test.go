@@ -1,5 +1,12 @@
 package visualtest
 
+import (
+	"testing"
+
+	"github.com/brandgen/brandgen"
+	"github.com/brandgen/brandgen/studio"
+)
+
 // bandProbe(sel, shapes) measures the largest horizontal band of the element sel (main.content, a
 // slide's .sl-body) that holds nothing drawn, over its height: its HTML text, an illustration's
 // disc (.il-art) and every text of its SVG drawings counted one by one (typeProbe counts an SVG as
@@ -46,4 +53,38 @@ const bandProbe = `((sel, shapes) => {
 type bands struct {
 	Gap, Span, Title float64
 	N                int
+}
+
+// hireSlackProbe measures a hiring page's slack: the height between its head (kicker, role,
+// company and chips) and its perks' card beyond the gap the layout sets between them (the perks'
+// auto top margin takes what the text does not fill), in px and as a share of the content's height.
+const hireSlackProbe = `(() => {
+  const top = document.querySelector('.hi-top').getBoundingClientRect(), perks = document.querySelector('.hi-perks').getBoundingClientRect();
+  const gap = parseFloat(getComputedStyle(document.querySelector('.hi-main')).rowGap) || 0;
+  const h = document.querySelector('main.content').getBoundingClientRect().height;
+  const px = perks.top - top.bottom - gap;
+  return {px, share: px / h};
+})()`
+
+// TestHiringSquareBand: a hiring post in a square (the short and the Japanese samples, every
+// style) leaves at most 3% of the content's height as slack between its chips and its perks. The
+// Japanese role (シニア Go エンジニア) filled its line at Hero and the next step of the block's growth
+// would have wrapped it, so the block stayed at 0.88 (glass) and glass, flat and blueprint left
+// 29-74 px there (3.4-8.7%); now at most 3 px in every style.
+func TestHiringSquareBand(t *testing.T) {
+	for _, sample := range []string{"short", "cjk"} {
+		content := sampleContent(t, "hiring", sample)
+		for _, style := range brandgen.Styles {
+			t.Run(sample+"/"+string(style), func(t *testing.T) {
+				t.Parallel()
+				var p struct{ Px, Share float64 }
+				look := brandgen.Look{Size: brandgen.SizeSquare, Theme: brandgen.ThemeLight, Style: style}
+				raw := probe(t, studio.Job{Pattern: "hiring", Content: content, Look: look}, hireSlackProbe, &p)
+				t.Logf("slack %.0f px, %.3f of the height", p.Px, p.Share)
+				if p.Share > 0.03 {
+					t.Errorf("%.0f px (%.0f%% of the content's height) of slack between the chips and the perks: %s", p.Px, p.Share*100, raw)
+				}
+			})
+		}
+	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // eventProbe measures an event page: the title's lines (linesProbe's grouping), its font size, the
-// date tile's day figure size, each fact's text with its line count, the boxes of the title
+// date tile's day figure size, each fact's and each speaker's role's text with its line count, the boxes of the title
 // and the date tile (columns in landscape), and the band between the title's last line and the
 // date block under it (portrait-like sizes).
 const eventProbe = `(() => {
@@ -25,6 +25,7 @@ const eventProbe = `(() => {
   return {title: lines(h), titleFS: parseFloat(getComputedStyle(h).fontSize),
     dayFS: day ? parseFloat(getComputedStyle(day).fontSize) : 0,
     facts: [...document.querySelectorAll('.ev-fact-text')].map((f) => ({text: f.textContent.trim(), n: lines(f).length})),
+    roles: [...document.querySelectorAll('.ev-role')].map((f) => ({text: f.textContent.trim(), n: lines(f).length})),
     titleRight: hb.right, tileLeft: tile.left, band: when ? when.getBoundingClientRect().top - last : 0};
 })()`
 
@@ -36,6 +37,10 @@ type eventPage struct {
 		Text string `json:"text"`
 		N    int    `json:"n"`
 	} `json:"facts"`
+	Roles []struct {
+		Text string `json:"text"`
+		N    int    `json:"n"`
+	} `json:"roles"`
 	TitleRight float64 `json:"titleRight"`
 	TileLeft   float64 `json:"tileLeft"`
 	Band       float64 `json:"band"`
@@ -50,6 +55,8 @@ const maxEventBand = 160
 // eventRuleCheck returns the event layout rules the page breaks: a title line other than the last
 // holding one word ("Office | hours: ask us", "ask us anything | about | brand kits"), a day figure
 // over 1.1x the title, short facts broken in two where they have the width (story, landscape), a
+// short speaker's role (24 columns at most) broken in two under its name in landscape (glass grew
+// its one speaker and broke "Developer / Advocate 🎨" where the other styles kept it whole), a
 // story band under the title over maxEventBand, and a landscape date tile under the title instead
 // of in its own column (few speakers).
 func eventRuleCheck(p eventPage, size brandgen.Size, side bool) []string {
@@ -68,6 +75,13 @@ func eventRuleCheck(p eventPage, size brandgen.Size, side bool) []string {
 		for _, f := range p.Facts {
 			if textlang.Columns(f.Text) <= 24 && f.N > 1 {
 				bad = append(bad, fmt.Sprintf("fact %q on %d lines", f.Text, f.N))
+			}
+		}
+	}
+	if size == brandgen.SizeLandscape {
+		for _, r := range p.Roles {
+			if textlang.Columns(r.Text) <= 24 && r.N > 1 {
+				bad = append(bad, fmt.Sprintf("role %q on %d lines", r.Text, r.N))
 			}
 		}
 	}
