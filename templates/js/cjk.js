@@ -159,9 +159,17 @@
   // tailRe: a clause's last word of one or two Han characters after a space (导入 brandgen 之后，)
   // stays with the word before it: 之后， never starts a line.
   var tailRe = /(\S)[ ]([\u3400-\u4dbf\u4e00-\u9fff]{1,2}[，。、！？；：])/g;
+  // nameRe: a short run of two or three Latin words set between CJK words (最新の MacBook Pro を支給)
+  // is a name: its spaces become no-break spaces, so a line never breaks inside it (MacBook | Pro).
+  var nameRe = /([\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af] )([A-Za-z0-9][\w.+#-]*(?: [A-Za-z0-9][\w.+#-]*){1,2})(?= [\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af])/g;
+  function glueName(all, before, name) { return name.length > 20 ? all : before + name.replace(/ /g, "\u00a0"); }
+  // particleRe: in Japanese a particle after a space (MacBook Pro を支給) belongs to the word before
+  // it, as a phrase does: a line never starts with it (MacBook Pro | を支給).
+  var particleRe = /(\S)[ ]([\u3041-\u309f])/g;
   function unitGlue() {
     textNodes(scope).forEach(function (n) {
-      var v = n.nodeValue.replace(unitRe, "$1\u00a0$2").replace(tailRe, "$1\u00a0$2");
+      var v = n.nodeValue.replace(unitRe, "$1\u00a0$2").replace(tailRe, "$1\u00a0$2").replace(nameRe, glueName);
+      if (lang === "ja") v = v.replace(particleRe, "$1\u00a0$2");
       if (v !== n.nodeValue) n.nodeValue = v;
     });
   }
