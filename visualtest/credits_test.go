@@ -80,3 +80,38 @@ func TestQuoteNameWhole(t *testing.T) {
 		})
 	}
 }
+
+// announcementFootProbe measures an announcement's foot: the call to action's and the date's font
+// sizes (0 when absent).
+const announcementFootProbe = `(() => {
+  const fs = (el) => el ? parseFloat(getComputedStyle(el).fontSize) : 0;
+  return {cta: fs(document.querySelector('.p-announcement .cta')), date: fs(document.querySelector('.p-announcement .a-date [data-fit]'))};
+})()`
+
+// TestAnnouncementDateUnderCTA renders every announcement sample with a call to action and a date
+// in every size and style: the date, the foot's second voice, is never larger than the call to
+// action. A long call to action shrank alone to landscape's narrow column and the date, left at its
+// size, stood at about twice it (editorial: 46 px against 26).
+func TestAnnouncementDateUnderCTA(t *testing.T) {
+	for _, s := range posts.Samples("announcement") {
+		c, ok := s.Content.(posts.AnnouncementContent)
+		if !ok || c.CTA == "" || c.Date == "" {
+			continue
+		}
+		t.Run(s.Name, func(t *testing.T) {
+			t.Parallel()
+			for _, size := range brandgen.Sizes {
+				for _, style := range brandgen.Styles {
+					var p struct{ CTA, Date float64 }
+					raw := probe(t, studio.Job{Pattern: "announcement", Content: s.Content, Look: brandgen.Look{Size: size, Theme: brandgen.ThemeLight, Style: style}}, announcementFootProbe, &p)
+					if p.CTA == 0 || p.Date == 0 {
+						t.Fatalf("%s %s: no call to action or date: %s", size, style, raw)
+					}
+					if p.Date > p.CTA+0.5 {
+						t.Errorf("%s %s: date %.1f px over the call to action %.1f px", size, style, p.Date, p.CTA)
+					}
+				}
+			}
+		})
+	}
+}
