@@ -405,6 +405,7 @@ func highlight(lines []string, language string) (template.HTML, []string) {
 	toks := tokenize(strings.Join(lines, "\n"), lookupLang(language))
 	glueKeywords(toks)
 	glueParams(toks)
+	glueComment(toks)
 	breakTokens(toks)
 	var glued strings.Builder
 	for _, t := range toks {

@@ -72,3 +72,19 @@ func TestHighlightGluesParams(t *testing.T) {
 		})
 	}
 }
+
+func TestHighlightGluesCommentMarker(t *testing.T) {
+	const nb = "\u00a0"
+	cases := []struct{ name, line, language, wrapped string }{
+		{"python", `x = 1  # 保存`, "python", "x = 1  #" + nb + "保存"},
+		{"go, two spaces", "x := 1 //  note", "go", "x := 1 //" + nb + nb + "note"},
+		{"a bare marker", "#", "python", "#"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, wrapped := highlight([]string{c.line}, c.language); len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+		})
+	}
+}

@@ -137,14 +137,14 @@ func TestCodeLines(t *testing.T) {
 
 func TestHighlight(t *testing.T) {
 	h := Highlight([]string{"x := \"<b>&\" // </span>", "", "}"}, "go")
-	want := template.HTML(`<span class="l">x <span class="t-o">:=</span> <span class="t-s">&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">// &lt;/span&gt;</span></span>` +
+	want := template.HTML(`<span class="l">x <span class="t-o">:=</span> <span class="t-s">&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">//` + "\u00a0" + `&lt;/span&gt;</span></span>` + // the marker keeps its first word (glueComment)
 		`<span class="l"> </span><span class="l"><span class="t-o">}</span></span>`)
 	if h != want {
 		t.Errorf("Highlight:\n got %s\nwant %s", h, want)
 	}
 	// A comment spanning lines is closed and reopened on each line.
 	h = Highlight([]string{"/* a", "b */ x"}, "c")
-	if !strings.Contains(string(h), `<span class="l"><span class="t-c">/* a</span></span><span class="l"><span class="t-c">b */</span> x</span>`) {
+	if !strings.Contains(string(h), `<span class="l"><span class="t-c">/*`+"\u00a0"+`a</span></span><span class="l"><span class="t-c">b */</span> x</span>`) {
 		t.Errorf("multi-line comment: %s", h)
 	}
 }
