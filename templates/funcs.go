@@ -39,6 +39,8 @@ func funcs() template.FuncMap {
 		"initials":     initials,     // funcs_people.go
 		"dateTile":     dateTile,     // funcs_people.go
 		"placeParts":   placeParts,   // funcs_people.go: a venue breaks only after its " · "
+		"glueParts":    glueParts,    // funcs_credits.go: a source breaks only after its ", "
+		"commaParts":   commaParts,   // funcs_credits.go: a credit breaks after its ", "
 		"perkIcon":     perkIcon,     // funcs_people.go
 		"local":        localise,
 		"numParts":     numParts,

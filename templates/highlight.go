@@ -406,6 +406,7 @@ func highlight(lines []string, language string) (template.HTML, []string) {
 	glueKeywords(toks)
 	glueParams(toks)
 	glueShortValue(toks)
+	glueComment(toks)
 	breakTokens(toks)
 	var glued strings.Builder
 	for _, t := range toks {

@@ -142,3 +142,29 @@ func isWord(s string) bool {
 }
 
 func isSpaceOrNL(b byte) bool { return b == ' ' || b == '\n' || b == '\t' }
+
+// commentMarkers are the markers a line comment or a block comment opens with, longest first.
+var commentMarkers = []string{"<!--", "/*", "//", "--", "#", ";"}
+
+// glueComment keeps a comment's marker with its first word when a line wraps: the space(s) after
+// the marker become no-break spaces. The CJK code sample's "open(…).write(png)  # 保存 🎉" wrapped
+// as "…write(png)  #" over "保存 🎉", the marker alone at the row's end; now the comment moves whole.
+func glueComment(toks []token) {
+	for i := range toks {
+		t := &toks[i]
+		if t.kind != tComment {
+			continue
+		}
+		for _, m := range commentMarkers {
+			if !strings.HasPrefix(t.text, m) {
+				continue
+			}
+			rest := t.text[len(m):]
+			word := strings.TrimLeft(rest, " ")
+			if n := len(rest) - len(word); n > 0 && word != "" && !isSpaceOrNL(word[0]) {
+				t.text = m + strings.Repeat(nbsp, n) + word
+			}
+			break
+		}
+	}
+}

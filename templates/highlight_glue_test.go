@@ -85,7 +85,23 @@ func TestHighlightGluesShortValue(t *testing.T) {
 		{"a comparison with a constant", "if err != nil {", "go", "if" + nb + "err" + nb + "!=" + nb + "nil {"},
 		{"a long string keeps its breaks", `msg = "a much longer message"`, "python", `msg = "a much longer message"`},
 		{"a call keeps its breaks", "x := compute(a)", "go", "x := compute(\u200ba)"},
-		{"in a comment", "-- x = 1", "sql", "-- x = 1"},
+		{"in a comment", "-- x = 1", "sql", "--" + nb + "x = 1"}, // (the marker holds its first word: glueComment)
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if _, wrapped := highlight([]string{c.line}, c.language); len(wrapped) != 1 || wrapped[0] != c.wrapped {
+				t.Errorf("wrapped %q, want %q", wrapped, c.wrapped)
+			}
+		})
+	}
+}
+
+func TestHighlightGluesCommentMarker(t *testing.T) {
+	const nb = "\u00a0"
+	cases := []struct{ name, line, language, wrapped string }{
+		{"python", `x = 1  # 保存`, "python", "x" + nb + "=" + nb + "1  #" + nb + "保存"}, // (x = 1 held too: glueShortValue)
+		{"go, two spaces", "x := 1 //  note", "go", "x" + nb + ":=" + nb + "1 //" + nb + nb + "note"},
+		{"a bare marker", "#", "python", "#"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

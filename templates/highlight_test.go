@@ -137,15 +137,16 @@ func TestCodeLines(t *testing.T) {
 
 func TestHighlight(t *testing.T) {
 	h := Highlight([]string{"x := \"<b>&\" // </span>", "", "}"}, "go")
-	// The short string holds with its name and operator (glueShortValue): no-break spaces.
-	want := template.HTML("<span class=\"l\">x\u00a0<span class=\"t-o\">:=</span>\u00a0<span class=\"t-s\">" + `&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">// &lt;/span&gt;</span></span>` +
+	// The short string holds with its name and operator (glueShortValue), the comment marker with its
+	// first word (glueComment): no-break spaces.
+	want := template.HTML("<span class=\"l\">x\u00a0<span class=\"t-o\">:=</span>\u00a0<span class=\"t-s\">" + `&#34;&lt;b&gt;&amp;&#34;</span> <span class="t-c">//` + "\u00a0" + `&lt;/span&gt;</span></span>` +
 		`<span class="l"> </span><span class="l"><span class="t-o">}</span></span>`)
 	if h != want {
 		t.Errorf("Highlight:\n got %s\nwant %s", h, want)
 	}
 	// A comment spanning lines is closed and reopened on each line.
 	h = Highlight([]string{"/* a", "b */ x"}, "c")
-	if !strings.Contains(string(h), `<span class="l"><span class="t-c">/* a</span></span><span class="l"><span class="t-c">b */</span> x</span>`) {
+	if !strings.Contains(string(h), `<span class="l"><span class="t-c">/*`+"\u00a0"+`a</span></span><span class="l"><span class="t-c">b */</span> x</span>`) {
 		t.Errorf("multi-line comment: %s", h)
 	}
 }

@@ -141,9 +141,12 @@ func buildFormatB(t *testing.T, s *Set, format string) {
 // numSeparator is numParts' markup around a separator in a hero number.
 var numSeparator = regexp.MustCompile(`<span class="np">(.)</span>`)
 
+// quoteName is the span a quote sets its author's name in to keep it on one line.
+var quoteName = regexp.MustCompile(`<span class="q-name">(.*?)</span>`)
+
 func checkPageB(t *testing.T, name, format string, sample posts.Sample, html string, texts []string) {
 	t.Helper()
-	plain := plainEmoji(numSeparator.ReplaceAllString(html, "$1"))
+	plain := plainEmoji(quoteName.ReplaceAllString(numSeparator.ReplaceAllString(html, "$1"), "$1"))
 	for _, text := range texts {
 		if !strings.Contains(plain, textEscaper.Replace(text)) {
 			t.Errorf("%s: page lacks %q", name, text)

@@ -1,6 +1,8 @@
 package visualtest
 
 import (
+	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/brandgen/brandgen"
@@ -24,7 +26,7 @@ const codeIndentProbe = `(() => {
     const lb = l.getBoundingClientRect(), pr = parseFloat(getComputedStyle(l).paddingRight);
     out.push({text: rows.map((r) => r.text).join(''), start: rows[0].l, ink: rows[0].ink,
       width: lb.right - pr - rows[0].l, ch: fs * 0.6,
-      cont: rows.slice(1).filter((r) => r.ink !== undefined).map((r) => r.ink)});
+      cont: rows.slice(1).filter((r) => r.ink !== undefined).map((r) => r.ink), rows: rows.map((r) => r.text)});
   }
   return out;
 })()`
@@ -35,6 +37,36 @@ type codeIndentLine struct {
 	Start, Ink, Width float64
 	Ch                float64
 	Cont              []float64
+	Rows              []string // each row's text
+}
+
+// bareMarker matches a row that ends on a comment marker alone (after a space or at the row's
+// start): the comment's words went to the next row.
+var bareMarker = regexp.MustCompile(`(^|\s)(#|//|--|/\*)\s*$`)
+
+// checkCommentMarker fails t for each wrapped line with a row (not its last) that ends on a bare
+// comment marker: the CJK code sample's landscape window set "open(…).write(png)  #" over
+// "保存 🎉" (glueComment keeps the marker with its first word).
+func checkCommentMarker(t *testing.T, name string, lines []codeIndentLine) {
+	t.Helper()
+	for _, l := range lines {
+		for i, r := range l.Rows[:max(0, len(l.Rows)-1)] {
+			if bareMarker.MatchString(strings.TrimRight(r, " \u00a0")) {
+				t.Errorf("%s: %q: row %d ends on a bare comment marker (%q)", name, l.Text, i+1, r)
+			}
+		}
+	}
+}
+
+func TestBareMarker(t *testing.T) {
+	for _, c := range []struct {
+		row  string
+		bare bool
+	}{{`open("q.png").write(png)  #`, true}, {"x := 1 //", true}, {"# 保存", false}, {"a #b", false}, {"c := a - b", false}} {
+		if got := bareMarker.MatchString(c.row); got != c.bare {
+			t.Errorf("%q: bare %v, want %v", c.row, got, c.bare)
+		}
+	}
 }
 
 // checkCodeIndent fails t for each wrapped line whose continuation rows start less than a column
@@ -58,8 +90,8 @@ func checkCodeIndent(t *testing.T, name string, lines []codeIndentLine) {
 }
 
 // TestCodeIndent renders the code post's samples in square and landscape and the code slide's in
-// portrait and square, in every style, and checks that each wrapped line continues under its own
-// indent (checkCodeIndent): the long samples' "redact(url), err)" wrapped 2 columns in from the
+// portrait and square, in every style, and checks that no wrapped row ends on a bare comment marker
+// (checkCommentMarker) and that each wrapped line continues under its own indent (checkCodeIndent): the long samples' "redact(url), err)" wrapped 2 columns in from the
 // line number, left of its indented return.
 func TestCodeIndent(t *testing.T) {
 	t.Run("post", func(t *testing.T) {
@@ -72,6 +104,7 @@ func TestCodeIndent(t *testing.T) {
 					probe(t, studio.Job{Pattern: posts.Code, Content: s.Content, Look: look, Layout: s.Layout}, codeIndentProbe, &lines)
 					t.Logf("%s %s %s: %d wrapped lines", s.Name, size, style, len(lines))
 					checkCodeIndent(t, s.Name+" "+string(size)+" "+string(style), lines)
+					checkCommentMarker(t, s.Name+" "+string(size)+" "+string(style), lines)
 				}
 			}
 		}
@@ -88,6 +121,7 @@ func TestCodeIndent(t *testing.T) {
 					probe(t, studio.Job{Pattern: slides.PatternID(slides.Code), Content: page, Look: look}, codeIndentProbe, &lines)
 					t.Logf("%s %s %s: %d wrapped lines", smp.Name, size, style, len(lines))
 					checkCodeIndent(t, smp.Name+" "+string(size)+" "+string(style), lines)
+					checkCommentMarker(t, smp.Name+" "+string(size)+" "+string(style), lines)
 				}
 			}
 		}
