@@ -5,7 +5,8 @@ package carousel
 // nodes of the canvas in document order (skipping aria-hidden parts: decoration, the footer's
 // counter and swipe cue), measures each word's box (each CJK character's; a word that wraps, letter
 // by letter), and joins them into a line while they sit on the same band and run left to right.
-// Collapsed white space becomes one space; in preformatted text (code) spaces are kept and a newline
+// Collapsed white space becomes one space, and the joiners the templates add to hold words together
+// (U+2060 after a hyphen, U+200B) are dropped; in preformatted text (code) spaces are kept and a newline
 // ends the line.
 const textProbe = `(() => {
   const root = document.querySelector('.canvas') || document.body;
@@ -26,7 +27,7 @@ const textProbe = `(() => {
   const out = [];
   const r = document.createRange();
   let cur = null, gap = false;
-  const close = () => { if (cur) { cur.t = cur.t.replace(/\s+$/, ''); if (cur.t) out.push(cur); } cur = null; gap = false; };
+  const close = () => { if (cur) { cur.t = cur.t.replace(/[\u200b\u2060]/g, '').replace(/\s+$/, ''); if (cur.t) out.push(cur); } cur = null; gap = false; };
   // place adds a piece of text with its box to the current line, or starts a new line.
   const place = (text, b, size) => {
     const same = cur && Math.abs((b.top + b.height / 2) - (cur.y + cur.h / 2)) < Math.max(cur.h, b.height) * 0.45 &&

@@ -75,13 +75,14 @@ func codePostView(d Data, code, language, title, caption string) CodeView {
 		}
 		size = math.Min(availW/(cols*monoAdvance), availH/(float64(v.Lines)*leading))
 		size = math.Max(floor, math.Min(size, top))
-		// Story (the portrait's width, more height) and landscape (the window's height is what is
-		// left once its width holds the longest line: a short snippet in a thin strip between
-		// empty bands) set a short snippet larger, wrapping its long lines, to use their height;
-		// story then opens the lines up (up to codeLeadingOpen) until the rows span most of the
-		// window's room, so title, window and caption together fill the height instead of
-		// floating between bands.
-		if (story || d.Look.Size == brandgen.SizeLandscape) && !v.Long {
+		// A short snippet is set larger than its longest line allows, its long lines wrapping,
+		// to use the height: in landscape the window's height is what is left once its width
+		// holds the longest line (a thin strip between empty bands), and in portrait and square
+		// one long line held a six-line snippet at the floor over half an empty canvas (the CJK
+		// sample, 48% of the height); story then opens the lines up (up to codeLeadingOpen)
+		// until the rows span most of the window's room, so title, window and caption together
+		// fill the height instead of floating between bands.
+		if !v.Long {
 			fill, minCols := 0.75, 36
 			if story {
 				fill, minCols = storyCodeFill, storyCodeCols

@@ -407,6 +407,7 @@ func highlight(lines []string, language string) (template.HTML, []string) {
 	glueParams(toks)
 	glueShortValue(toks)
 	glueComment(toks)
+	glueHyphens(toks)
 	breakTokens(toks)
 	var glued strings.Builder
 	for _, t := range toks {

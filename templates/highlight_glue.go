@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -165,6 +166,30 @@ func glueComment(toks []token) {
 				t.text = m + strings.Repeat(nbsp, n) + word
 			}
 			break
+		}
+	}
+}
+
+// wj is the word joiner (U+2060): no break between the characters on either side of it, no width.
+const wj = "\u2060"
+
+// hyphenBreak matches a hyphen (or minus) with a letter or digit right after it.
+var hyphenBreak = regexp.MustCompile(`-([\pL\pN])`)
+
+// glueHyphens keeps a hyphenated name or flag whole when a line wraps: a word joiner after each
+// hyphen that a letter or digit follows, in every token but comments (prose, where a hyphen may
+// break). Pre-wrap breaks after a hyphen, which wrapRows does not (it counts "border-radius" as one
+// word), so wrapped code read "border- / radius" and "rand - / hex 32".
+func glueHyphens(toks []token) {
+	for i := range toks {
+		if toks[i].kind == tComment {
+			continue
+		}
+		toks[i].text = hyphenBreak.ReplaceAllString(toks[i].text, "-"+wj+"$1")
+		if i+1 < len(toks) && strings.HasSuffix(toks[i].text, "-") && toks[i+1].kind != tComment {
+			if r, _ := utf8.DecodeRuneInString(toks[i+1].text); unicode.IsLetter(r) || unicode.IsDigit(r) {
+				toks[i].text += wj
+			}
 		}
 	}
 }

@@ -84,7 +84,7 @@ func hiringPerkCheck(p probeResult, perks []string) []string {
 	var kept []string
 	for _, t := range p.Texts {
 		if strings.Contains(" "+t.Cls+" ", " hi-perk-text ") && !t.Cont {
-			kept = append(kept, t.Text)
+			kept = append(kept, strings.ReplaceAll(t.Text, "\u00a0", " ")) // (glued words: cjk.js, emojiText)
 		}
 	}
 	var bad []string
