@@ -33,11 +33,7 @@ func TestAdLandscapePoints(t *testing.T) {
 			t.Run(string(style)+"/"+string(theme), func(t *testing.T) {
 				t.Parallel()
 				var got struct {
-					Points []struct {
-						Text  string
-						Lines int
-						Size  float64
-					}
+					Points      []probedPoint
 					Feats, Main float64
 				}
 				look := brandgen.Look{Size: brandgen.SizeLandscape, Theme: theme, Style: style}
@@ -45,14 +41,7 @@ func TestAdLandscapePoints(t *testing.T) {
 				if len(got.Points) != 4 {
 					t.Fatalf("want 4 selling points: %s", raw)
 				}
-				for _, p := range got.Points {
-					if p.Lines != 1 {
-						t.Errorf("%q on %d lines, want 1: %s", p.Text, p.Lines, raw)
-					}
-					if p.Size != got.Points[0].Size {
-						t.Errorf("%q at %.1f px, the first point at %.1f px: the points differ in size", p.Text, p.Size, got.Points[0].Size)
-					}
-				}
+				onePointALine(t, got.Points, raw)
 			})
 		}
 	}
@@ -72,26 +61,35 @@ func TestStoryShortPoints(t *testing.T) {
 			t.Run(tc.pattern+"/"+tc.sample+"/"+string(style), func(t *testing.T) {
 				t.Parallel()
 				var got struct {
-					Points []struct {
-						Text  string
-						Lines int
-						Size  float64
-					}
+					Points []probedPoint
 				}
 				look := brandgen.Look{Size: brandgen.SizeStory, Theme: brandgen.ThemeLight, Style: style}
 				raw := probe(t, studio.Job{Pattern: tc.pattern, Content: content, Look: look}, pointsProbe, &got)
 				if len(got.Points) < 3 {
 					t.Fatalf("want at least 3 points: %s", raw)
 				}
-				for _, p := range got.Points {
-					if p.Lines != 1 {
-						t.Errorf("%q on %d lines, want 1: %s", p.Text, p.Lines, raw)
-					}
-					if p.Size != got.Points[0].Size {
-						t.Errorf("%q at %.1f px, the first point at %.1f px: the points differ in size", p.Text, p.Size, got.Points[0].Size)
-					}
-				}
+				onePointALine(t, got.Points, raw)
 			})
+		}
+	}
+}
+
+// probedPoint is one point pointsProbe measured.
+type probedPoint struct {
+	Text  string
+	Lines int
+	Size  float64
+}
+
+// onePointALine fails t for a point on more than one line or at another size than the first.
+func onePointALine(t *testing.T, points []probedPoint, raw []byte) {
+	t.Helper()
+	for _, p := range points {
+		if p.Lines != 1 {
+			t.Errorf("%q on %d lines, want 1: %s", p.Text, p.Lines, raw)
+		}
+		if p.Size != points[0].Size {
+			t.Errorf("%q at %.1f px, the first point at %.1f px: the points differ in size", p.Text, p.Size, points[0].Size)
 		}
 	}
 }
