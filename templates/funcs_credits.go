@@ -1,6 +1,7 @@
 package templates
 
 import (
+	"regexp"
 	"strings"
 
 	"github.com/brandgen/brandgen/textlang"
@@ -12,19 +13,10 @@ import (
 // Google / Play, April 2026" while the comma's break has room. A comma without a space after it
 // ("1,204") does not split, nor does a CJK comma ("，"): CJK text breaks by its own phrases. A
 // text without such a comma, or with an empty part, is one part.
-func commaParts(s string) []string {
-	s = strings.TrimSpace(s)
-	parts := strings.Split(s, ", ")
-	for _, p := range parts {
-		if strings.TrimSpace(p) == "" {
-			return []string{s}
-		}
-	}
-	for i := range parts[:len(parts)-1] {
-		parts[i] += ","
-	}
-	return parts
-}
+func commaParts(s string) []string { return partsAfter(s, commaSeparator) }
+
+// commaSeparator is a comma with a space after it ("1,204" and "，" are not separators).
+var commaSeparator = regexp.MustCompile(`, `)
 
 // maxGluedPart is the widest part (in columns) glueParts keeps on one line: a longer part is a
 // sentence, which breaks as it likes.

@@ -3,6 +3,7 @@ package templates
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // nameNumber matches a capitalised word and the short number or Roman numeral that belongs to it
@@ -87,7 +88,7 @@ var oneLetter = regexp.MustCompile(`(^|[\s(\x{201c}"])(\p{Latin}) `)
 // line on it ("the same 200 rows. A / 30-second cache"). Latin script only: a CJK character
 // between spaces ("用 Go") is a word of its own.
 func (d Data) GlueFigures(s string) string {
-	s = figureCompound.ReplaceAllString(s, "$1-\u2060$2")
+	s = figureCompound.ReplaceAllString(s, "$1-"+wj+"$2")
 	return oneLetter.ReplaceAllString(s, "$1$2\u00a0")
 }
 
@@ -104,4 +105,28 @@ func letterWords(s string) int {
 		}
 	}
 	return n
+}
+
+// partsAfter splits s (trimmed) at each match of sep, the separator kept at the end of the part
+// before it (a separator set off by spaces keeps one space before it: "東京都渋谷区 · Shibuya
+// Stream 7F" -> "東京都渋谷区 ·", "Shibuya Stream 7F"), so a template can set each part as one unit and the line breaks only after a separator.
+// A text without separators, or with a separator opening it or following another at once (an empty
+// part), is one part. placeParts (a venue's " · ") and commaParts (a credit's ", ") split with it.
+func partsAfter(s string, sep *regexp.Regexp) []string {
+	s = strings.TrimSpace(s)
+	var out []string
+	at := 0
+	for _, loc := range sep.FindAllStringIndex(s, -1) {
+		if loc[0] == at || loc[1] == len(s) {
+			return []string{s}
+		}
+		match := s[loc[0]:loc[1]]
+		mark := strings.TrimSpace(match)
+		if strings.TrimLeftFunc(match, unicode.IsSpace) != match {
+			mark = " " + mark
+		}
+		out = append(out, s[at:loc[0]]+mark)
+		at = loc[1]
+	}
+	return append(out, s[at:])
 }

@@ -332,15 +332,4 @@ var placeSeparators = regexp.MustCompile(`\s+[·•|]\s+`)
 // so the template sets every part as one unit and the line breaks only after a separator (never
 // "Shibuya / Stream 7F" while "東京都渋谷区 ·" has room on the line above). A place without
 // separators is one part.
-func placeParts(s string) []string {
-	s = strings.TrimSpace(s)
-	var out []string
-	for {
-		loc := placeSeparators.FindStringIndex(s)
-		if loc == nil || loc[0] == 0 || loc[1] == len(s) {
-			return append(out, s)
-		}
-		out = append(out, s[:loc[0]]+" "+strings.TrimSpace(s[loc[0]:loc[1]]))
-		s = s[loc[1]:]
-	}
-}
+func placeParts(s string) []string { return partsAfter(s, placeSeparators) }
