@@ -95,23 +95,6 @@ func joinRows(rows []rowLine) string {
 	return b.String()
 }
 
-func TestLoneEmojiLines(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		rows [][]rowLine
-		want int
-	}{
-		{"an emoji after its word", [][]rowLine{{{"One", 100}, {"pipeline 🚀", 200}}}, 0},
-		{"an emoji alone", [][]rowLine{{{"One pipeline", 200}, {"🚀", 40}}}, 1},
-		{"a side's emoji under its name", [][]rowLine{{{"Microservices", 200}, {"🧩 ", 40}}}, 1},
-		{"an emoji alone opening the text", [][]rowLine{{{"🚀", 40}, {"Launch", 200}}}, 0},
-	} {
-		if got := loneEmojiLines(tc.rows); len(got) != tc.want {
-			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
-		}
-	}
-}
-
 // Carousel slides set text the way a designer would: an emoji never stands alone on a line of a
 // comparison's sides, cells or verdict (the emoji sample put 🚀 under "One pipeline" and 🧩 under
 // "Microservices") or of a list's items ("Docs before meetings | 📝"), a list item never breaks a
@@ -166,51 +149,31 @@ func TestSlideTextStrands(t *testing.T) {
 	}
 }
 
-func TestOneLetterEnds(t *testing.T) {
+// The row checks of TestSlideTextStrands (and of the emoji tests: loneEmojiLines) on made-up rows.
+func TestRowChecks(t *testing.T) {
 	for _, tc := range []struct {
-		name string
-		rows [][]rowLine
-		want int
+		check func([][]rowLine) []string
+		name  string
+		rows  [][]rowLine
+		want  int
 	}{
-		{"a one-letter word opening a line", [][]rowLine{{{"the same 200 rows.", 300}, {"A 30-second cache", 300}}}, 0},
-		{"a one-letter word ending a line", [][]rowLine{{{"the same 200 rows. A ", 300}, {"30-second cache", 300}}}, 1},
-		{"a one-letter word ending the text", [][]rowLine{{{"Plan", 300}, {"B", 30}}}, 0},
-		{"a CJK character ending a line", [][]rowLine{{{"用 Go 构", 300}, {"建", 30}}}, 0},
+		{loneEmojiLines, "an emoji after its word", [][]rowLine{{{"One", 100}, {"pipeline 🚀", 200}}}, 0},
+		{loneEmojiLines, "an emoji alone", [][]rowLine{{{"One pipeline", 200}, {"🚀", 40}}}, 1},
+		{loneEmojiLines, "a side's emoji under its name", [][]rowLine{{{"Microservices", 200}, {"🧩 ", 40}}}, 1},
+		{loneEmojiLines, "an emoji alone opening the text", [][]rowLine{{{"🚀", 40}, {"Launch", 200}}}, 0},
+		{brokenRanges, "a range on one line", [][]rowLine{{{"Core hours 11–15", 300}, {"CET ⏰", 100}}}, 0},
+		{brokenRanges, "a range broken", [][]rowLine{{{"Core hours 11–", 300}, {"15 CET ⏰", 100}}}, 1},
+		{brokenRanges, "a dash between words", [][]rowLine{{{"long–", 300}, {"winded", 100}}}, 0},
+		{oneLetterEnds, "a one-letter word opening a line", [][]rowLine{{{"the same 200 rows.", 300}, {"A 30-second cache", 300}}}, 0},
+		{oneLetterEnds, "a one-letter word ending a line", [][]rowLine{{{"the same 200 rows. A ", 300}, {"30-second cache", 300}}}, 1},
+		{oneLetterEnds, "a one-letter word ending the text", [][]rowLine{{{"Plan", 300}, {"B", 30}}}, 0},
+		{oneLetterEnds, "a CJK character ending a line", [][]rowLine{{{"用 Go 构", 300}, {"建", 30}}}, 0},
+		{operatorLeads, "a break before the statement", [][]rowLine{{{"ALTER ROLE api", 300}, {"SET statement_timeout = '2s';", 500}}}, 0},
+		{operatorLeads, "a break before the operator", [][]rowLine{{{"ALTER ROLE api SET statement_timeout", 600}, {"= '2s';", 100}}}, 1},
+		{operatorLeads, "a line that starts with an operator", [][]rowLine{{{"== x", 100}}}, 0},
+		{operatorLeads, "an arrow is not an assignment", [][]rowLine{{{"f(x)", 100}, {"=> x", 100}}}, 0},
 	} {
-		if got := oneLetterEnds(tc.rows); len(got) != tc.want {
-			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
-		}
-	}
-}
-
-func TestOperatorLeads(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		rows [][]rowLine
-		want int
-	}{
-		{"a break before the statement", [][]rowLine{{{"ALTER ROLE api", 300}, {"SET statement_timeout = '2s';", 500}}}, 0},
-		{"a break before the operator", [][]rowLine{{{"ALTER ROLE api SET statement_timeout", 600}, {"= '2s';", 100}}}, 1},
-		{"a line that starts with an operator", [][]rowLine{{{"== x", 100}}}, 0},
-		{"an arrow is not an assignment", [][]rowLine{{{"f(x)", 100}, {"=> x", 100}}}, 0},
-	} {
-		if got := operatorLeads(tc.rows); len(got) != tc.want {
-			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
-		}
-	}
-}
-
-func TestBrokenRanges(t *testing.T) {
-	for _, tc := range []struct {
-		name string
-		rows [][]rowLine
-		want int
-	}{
-		{"a range on one line", [][]rowLine{{{"Core hours 11–15", 300}, {"CET ⏰", 100}}}, 0},
-		{"a range broken", [][]rowLine{{{"Core hours 11–", 300}, {"15 CET ⏰", 100}}}, 1},
-		{"a dash between words", [][]rowLine{{{"long–", 300}, {"winded", 100}}}, 0},
-	} {
-		if got := brokenRanges(tc.rows); len(got) != tc.want {
+		if got := tc.check(tc.rows); len(got) != tc.want {
 			t.Errorf("%s: %q, want %d", tc.name, got, tc.want)
 		}
 	}
